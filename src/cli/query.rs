@@ -1,0 +1,223 @@
+//! `knot run` and `knot query`.
+
+use super::load::{load_file, Loaded};
+use super::output::{answer_text, notes, solution_json, solution_text, stats_json, stats_text};
+use super::{Format, SolveOpts};
+use crate::error::{Error, Result};
+use crate::program::Program;
+use crate::solve::{aggregate, strategy_by_name, Answer, Goal};
+use crate::syntax::clauses::parse_goal;
+use crate::syntax::print::term_to_string;
+use crate::term::{syms, Store, TermId, View};
+use serde_json::json;
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// What to print for a goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// One aggregated solution.
+    One,
+    /// Every answer.
+    All,
+    /// How many answers.
+    Count,
+}
+
+/// Built-in predicates the engine answers itself.
+pub fn is_builtin(name: &str, arity: u32) -> bool {
+    matches!(
+        (name, arity),
+        ("true" | "fail" | "false" | "!", 0)
+            | ("\\+", 1)
+            | (
+                "," | ";" | "->" | "=>" | "=" | "\\=" | "==" | "\\==" | "is" | "<" | ">" | "=<" | ">=" | "=:=" | "=\\="
+                    | "forall" | "exists",
+                2
+            )
+    )
+}
+
+/// Check that every predicate a goal calls is known; name the arities that exist when one is not.
+pub fn check_goal(store: &Store, program: &Program, goal: TermId) -> Result<()> {
+    let mut stack = vec![goal];
+    while let Some(g) = stack.pop() {
+        let (f, args) = match store.view(g) {
+            View::Atom(f) => (f, &[][..]),
+            View::App(f, args) => (f, args),
+            View::Var(_) => continue,
+            _ => {
+                return Err(Error::Goal {
+                    code: "goal::not_callable",
+                    message: format!("`{}` is not a goal", term_to_string(store, g, &crate::syntax::print::default_var_name, 999)),
+                })
+            }
+        };
+        let name = store.name(f);
+        let n = args.len() as u32;
+        match (f, n) {
+            (syms::COMMA | syms::SEMI | syms::ARROW, 2) => stack.extend_from_slice(args),
+            (syms::NOT, 1) => stack.push(args[0]),
+            (syms::FORALL | syms::EXISTS, 2) => stack.push(args[1]),
+            (syms::IMPLIES, 2) => {}
+            _ if is_builtin(name, n) => {}
+            _ if program.is_known((f, n)) => {}
+            _ => {
+                let others = program.arities_of(f);
+                let hint = if others.is_empty() {
+                    String::new()
+                } else {
+                    let list: Vec<String> = others.iter().map(|a| format!("{name}/{a}")).collect();
+                    format!(" (arity mismatch: the program defines {})", list.join(", "))
+                };
+                return Err(Error::Goal {
+                    code: if others.is_empty() { "goal::unknown_predicate" } else { "goal::arity_mismatch" },
+                    message: format!("unknown predicate {name}/{n}{hint}"),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Solve one goal and print it in the chosen mode and format.
+fn answer(
+    loaded: &mut Loaded,
+    goal: TermId,
+    names: &[Box<str>],
+    mode: Mode,
+    opts: &SolveOpts,
+    out: &mut dyn Write,
+) -> Result<()> {
+    check_goal(&loaded.store, &loaded.program, goal)?;
+    let mut strategy = strategy_by_name(&opts.strategy)
+        .ok_or_else(|| Error::Goal { code: "cli::strategy", message: format!("unknown strategy {}", opts.strategy) })?;
+    let limits = opts.limits();
+    let nvars = (names.len() as u32).max(loaded.store.var_count(goal));
+    let g = Goal { term: goal, nvars };
+    let start = Instant::now();
+    let mut answers: Vec<Answer> = Vec::new();
+    let mut count: u64 = 0;
+    let text = opts.format == Format::Text;
+    let mut io_err = None;
+    let outcome = {
+        let mut on_answer = |store: &Store, a: &Answer| {
+            count += 1;
+            match mode {
+                Mode::Count => {}
+                Mode::All if text => {
+                    if let Err(e) = writeln!(out, "{}", answer_text(store, a.values, names)) {
+                        io_err = Some(e);
+                        return ControlFlow::Break(());
+                    }
+                }
+                _ => {
+                    if mode == Mode::All || answers.len() < 65 {
+                        answers.push(*a);
+                    }
+                }
+            }
+            ControlFlow::Continue(())
+        };
+        strategy.solve(&mut loaded.store, &loaded.program, &g, &limits, &mut on_answer)
+    };
+    if let Some(e) = io_err {
+        return Err(Error::Io { path: "<stdout>".into(), message: e.to_string() });
+    }
+    let elapsed = start.elapsed();
+    let w = |e: std::io::Error| Error::Io { path: "<stdout>".into(), message: e.to_string() };
+    match opts.format {
+        Format::Text => {
+            match mode {
+                Mode::Count => writeln!(out, "{count}").map_err(w)?,
+                Mode::All => {
+                    if let Some(r) = outcome.overflow() {
+                        writeln!(out, "overflow: {r}.").map_err(w)?;
+                    } else if count == 0 {
+                        writeln!(out, "false.").map_err(w)?;
+                    }
+                }
+                Mode::One => {
+                    let sol = aggregate(&mut loaded.store, &answers, &outcome);
+                    writeln!(out, "{}", solution_text(&loaded.store, &sol, names, count as usize)).map_err(w)?;
+                }
+            }
+            if mode == Mode::Count {
+                if let Some(r) = outcome.overflow() {
+                    writeln!(out, "overflow: {r}.").map_err(w)?;
+                }
+            }
+            for n in notes(&outcome) {
+                writeln!(out, "{n}").map_err(w)?;
+            }
+        }
+        Format::Json => {
+            let sol = aggregate(&mut loaded.store, &answers, &outcome);
+            let goal_text = term_to_string(&loaded.store, goal, &|i| name_of(names, i), 1200);
+            let mut obj = json!({
+                "goal": goal_text,
+                "strategy": opts.strategy,
+                "solution": solution_json(&loaded.store, &sol, names),
+                "count": count,
+                "floundered": outcome.floundered,
+                "negative_cycle": outcome.negative_cycle,
+            });
+            if mode == Mode::All {
+                let list: Vec<_> = answers
+                    .iter()
+                    .map(|a| solution_json(&loaded.store, &crate::solve::Solution::Unique(a.values), names)["substitution"].clone())
+                    .collect();
+                obj["answers"] = json!(list);
+            }
+            if opts.stats {
+                obj["stats"] = stats_json(&outcome, elapsed);
+            }
+            writeln!(out, "{obj}").map_err(w)?;
+        }
+    }
+    if opts.stats && opts.format == Format::Text {
+        eprintln!("{}", stats_text(&outcome, elapsed));
+    }
+    Ok(())
+}
+
+fn name_of(names: &[Box<str>], i: u32) -> String {
+    names.get(i as usize).map(|s| s.to_string()).unwrap_or_else(|| crate::syntax::print::default_var_name(i))
+}
+
+/// `knot query FILE --goal G`.
+pub fn query(path: &str, goal_text: &str, mode: Mode, opts: &SolveOpts) -> Result<ExitCode> {
+    let mut loaded = load_file(path)?;
+    let file: Arc<str> = "<goal>".into();
+    let (goal, names) = parse_goal(&mut loaded.store, &file, goal_text)?;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    answer(&mut loaded, goal, &names, mode, opts, &mut out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `knot run FILE`: answer each `?-` query of the file.
+pub fn run(path: &str, all: bool, opts: &SolveOpts) -> Result<ExitCode> {
+    let mut loaded = load_file(path)?;
+    let queries = loaded.program.queries.clone();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mode = if all { Mode::All } else { Mode::One };
+    let mut failed = false;
+    for q in queries {
+        let names = q.var_names.clone();
+        if opts.format == Format::Text {
+            let shown = term_to_string(&loaded.store, q.goal, &|i| name_of(&names, i), 1200);
+            let _ = writeln!(out, "?- {shown}.");
+        }
+        if let Err(e) = answer(&mut loaded, q.goal, &names, mode, opts, &mut out) {
+            let at = q.span.as_ref().map(|s| format!("{s}: ")).unwrap_or_default();
+            let _ = writeln!(out, "{at}error: {e}");
+            failed = true;
+        }
+    }
+    Ok(if failed { ExitCode::from(2) } else { ExitCode::SUCCESS })
+}

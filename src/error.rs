@@ -1,0 +1,125 @@
+//! Errors with source locations. Limits are not errors: a query that hits a limit answers Overflow.
+
+use std::fmt;
+use std::sync::Arc;
+
+/// A byte range in a named source text, with the 1-based line and column of its start.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Span {
+    /// The file name (or `<goal>`, `<input>`) the span points into.
+    pub file: Arc<str>,
+    /// Byte offset of the start.
+    pub start: usize,
+    /// Byte offset of the end (exclusive).
+    pub end: usize,
+    /// 1-based line of `start`.
+    pub line: usize,
+    /// 1-based column (in characters) of `start`.
+    pub col: usize,
+}
+
+impl Span {
+    /// The span of `start..end` in `src`, computing line and column.
+    pub fn new(file: &Arc<str>, src: &str, start: usize, end: usize) -> Span {
+        let start = start.min(src.len());
+        let (line, col) = line_col(src, start);
+        Span { file: file.clone(), start, end: end.max(start), line, col }
+    }
+}
+
+impl fmt::Display for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", self.file, self.line, self.col)
+    }
+}
+
+/// 1-based line and column of a byte offset.
+pub fn line_col(src: &str, offset: usize) -> (usize, usize) {
+    let mut off = offset.min(src.len());
+    while !src.is_char_boundary(off) {
+        off -= 1;
+    }
+    let before = &src[..off];
+    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
+    let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
+    let col = src[line_start..off].chars().count() + 1;
+    (line, col)
+}
+
+/// Everything that can go wrong outside of solving.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The text does not parse.
+    #[error("{span}: syntax error: {message}\n{snippet}")]
+    Syntax {
+        /// Where.
+        span: Span,
+        /// What was expected or found.
+        message: String,
+        /// The source line with a caret under the error.
+        snippet: String,
+    },
+    /// The program parses but cannot be loaded or lowered (unknown names, arity mismatch, unsupported construct).
+    #[error("{span}: {code}: {message}")]
+    Lower {
+        /// Where.
+        span: Span,
+        /// A stable code such as `lower::unknown_trait` or `unsupported`.
+        code: &'static str,
+        /// Explanation.
+        message: String,
+    },
+    /// A goal cannot be asked as written (unknown predicate, arity mismatch).
+    #[error("{code}: {message}")]
+    Goal {
+        /// A stable code such as `goal::unknown_predicate`.
+        code: &'static str,
+        /// Explanation.
+        message: String,
+    },
+    /// Reading a file failed.
+    #[error("{path}: {message}")]
+    Io {
+        /// The path.
+        path: String,
+        /// The OS error text.
+        message: String,
+    },
+    /// An internal invariant failed: a bug in knot.
+    #[error("internal error (please report): {0}")]
+    Internal(String),
+}
+
+impl Error {
+    /// A syntax error at `start..end` of `src`, with a snippet and caret.
+    pub fn syntax(file: &Arc<str>, src: &str, start: usize, end: usize, message: impl Into<String>) -> Error {
+        let span = Span::new(file, src, start, end);
+        let snippet = snippet(src, &span);
+        Error::Syntax { span, message: message.into(), snippet }
+    }
+
+    /// The stable code of this error.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Error::Syntax { .. } => "syntax::unexpected_token",
+            Error::Lower { code, .. } | Error::Goal { code, .. } => code,
+            Error::Io { .. } => "io",
+            Error::Internal(_) => "internal",
+        }
+    }
+}
+
+/// The line of `span` with a caret under its start column.
+pub fn snippet(src: &str, span: &Span) -> String {
+    let line = src.lines().nth(span.line.saturating_sub(1)).unwrap_or("");
+    let shown: String = line.chars().take(200).collect();
+    let pad: String = shown
+        .chars()
+        .take(span.col.saturating_sub(1))
+        .map(|c| if c == '\t' { '\t' } else { ' ' })
+        .collect();
+    format!("  | {shown}\n  | {pad}^")
+}
+
+/// Result with knot's error.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,278 @@
+//! A loaded program: clauses indexed by predicate and first argument, declarations and queries.
+//! It knows nothing of Rust: the lowering produces one of these, and so does a `.pl` file.
+
+use crate::error::{Error, Result, Span};
+use crate::syntax::clauses::{Item, ItemKind};
+use crate::term::{syms, Store, Sym, TermId, View};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// A predicate indicator `name/arity`.
+pub type Pred = (Sym, u32);
+
+/// One program clause `head :- body`.
+#[derive(Clone, Debug)]
+pub struct Clause {
+    /// The head (an atom or compound term).
+    pub head: TermId,
+    /// The body's conjuncts, in order (empty for a fact).
+    pub body: Vec<TermId>,
+    /// The body as one goal term (`true` for a fact).
+    pub body_term: TermId,
+    /// Variables are `Var(0..nvars)`.
+    pub nvars: u32,
+    /// Variable names for printing.
+    pub var_names: Vec<Box<str>>,
+    /// Where it came from.
+    pub span: Option<Span>,
+    /// A label for explanations (e.g. the impl it was lowered from).
+    pub origin: Option<Box<str>>,
+}
+
+/// A `?- Goal.` query in a file.
+#[derive(Clone, Debug)]
+pub struct Query {
+    /// The goal.
+    pub goal: TermId,
+    /// Variable names by index.
+    pub var_names: Vec<Box<str>>,
+    /// Where.
+    pub span: Option<Span>,
+}
+
+/// First-argument index key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Key {
+    Const(TermId),
+    Functor(Sym, u32),
+}
+
+#[derive(Default, Debug)]
+struct PredIndex {
+    all: Vec<u32>,
+    /// For each first-argument key: the clauses whose first argument has that key or is a variable.
+    by_key: FxHashMap<Key, Vec<u32>>,
+    /// Clauses whose first argument is a variable.
+    var_first: Vec<u32>,
+}
+
+/// A set of clauses with their declarations.
+#[derive(Default, Debug)]
+pub struct Program {
+    clauses: Vec<Clause>,
+    preds: FxHashMap<Pred, PredIndex>,
+    /// Predicates declared `:- table p/N`.
+    pub tabled: FxHashSet<Pred>,
+    /// Predicates declared `:- coinductive p/N`.
+    pub coinductive: FxHashSet<Pred>,
+    /// Predicates declared `:- dynamic p/N` (known, possibly without clauses).
+    pub declared: FxHashSet<Pred>,
+    /// Queries found in the file, in order.
+    pub queries: Vec<Query>,
+    /// Files included (for messages).
+    pub sources: Vec<String>,
+}
+
+fn key_of(store: &Store, t: TermId) -> Option<Key> {
+    match store.view(t) {
+        View::Var(_) => None,
+        View::App(f, args) => Some(Key::Functor(f, args.len() as u32)),
+        _ => Some(Key::Const(t)),
+    }
+}
+
+impl Program {
+    /// An empty program.
+    pub fn new() -> Program {
+        Program::default()
+    }
+
+    /// All clauses.
+    pub fn clauses(&self) -> &[Clause] {
+        &self.clauses
+    }
+
+    /// One clause.
+    #[inline]
+    pub fn clause(&self, i: u32) -> &Clause {
+        &self.clauses[i as usize]
+    }
+
+    /// Add a clause term (`H :- B` or a fact `H`). Errors when the head is not callable.
+    pub fn add_clause_term(
+        &mut self,
+        store: &mut Store,
+        term: TermId,
+        var_names: Vec<Box<str>>,
+        span: Option<Span>,
+    ) -> Result<()> {
+        let (head, body_term) = match store.view(term) {
+            View::App(f, args) if f == syms::NECK && args.len() == 2 => (args[0], args[1]),
+            _ => (term, store.atom(syms::TRUE)),
+        };
+        let pred = match store.functor(head) {
+            Some((f, n)) if !is_control(f, n) => (f, n),
+            _ => {
+                let msg = format!(
+                    "a clause head must be an atom or compound term, not `{}`",
+                    crate::syntax::print::term_to_string(store, head, &crate::syntax::print::default_var_name, 999)
+                );
+                return Err(match span {
+                    Some(span) => Error::Lower { span, code: "load::bad_head", message: msg },
+                    None => Error::Goal { code: "load::bad_head", message: msg },
+                });
+            }
+        };
+        let body = conjuncts(store, body_term);
+        let nvars = (var_names.len() as u32).max(store.var_count(term));
+        self.push(pred, Clause { head, body, body_term, nvars, var_names, span, origin: None }, store);
+        Ok(())
+    }
+
+    /// Add a clause built programmatically.
+    pub fn add_clause(&mut self, store: &Store, clause: Clause) -> Result<()> {
+        let pred = store
+            .functor(clause.head)
+            .ok_or_else(|| Error::Internal("clause head is not callable".into()))?;
+        self.push(pred, clause, store);
+        Ok(())
+    }
+
+    fn push(&mut self, pred: Pred, clause: Clause, store: &Store) {
+        let idx = self.clauses.len() as u32;
+        let key = store.args(clause.head).first().and_then(|&a| key_of(store, a));
+        self.clauses.push(clause);
+        let p = self.preds.entry(pred).or_default();
+        p.all.push(idx);
+        match key {
+            None => {
+                p.var_first.push(idx);
+                for v in p.by_key.values_mut() {
+                    v.push(idx);
+                }
+            }
+            Some(k) => {
+                let var_first = &p.var_first;
+                let all = &p.all;
+                let entry = p.by_key.entry(k).or_insert_with(|| {
+                    // Clauses before this one with a variable first argument also match the key.
+                    let mut v: Vec<u32> = var_first.clone();
+                    v.retain(|&c| c < idx);
+                    let _ = all;
+                    v
+                });
+                entry.push(idx);
+            }
+        }
+    }
+
+    /// The clauses that may match a goal whose first argument is `first` (None: unbound or no argument).
+    #[inline]
+    pub fn candidates(&self, store: &Store, pred: Pred, first: Option<TermId>) -> &[u32] {
+        let Some(p) = self.preds.get(&pred) else { return &[] };
+        match first.and_then(|t| key_of(store, t)) {
+            None => &p.all,
+            Some(k) => match p.by_key.get(&k) {
+                Some(v) => v,
+                None => &p.var_first,
+            },
+        }
+    }
+
+    /// True when the predicate has clauses or was declared.
+    pub fn is_known(&self, pred: Pred) -> bool {
+        self.preds.contains_key(&pred)
+            || self.declared.contains(&pred)
+            || self.tabled.contains(&pred)
+            || self.coinductive.contains(&pred)
+    }
+
+    /// Known predicates with this name (any arity), sorted by arity.
+    pub fn arities_of(&self, name: Sym) -> Vec<u32> {
+        let mut v: Vec<u32> = self
+            .preds
+            .keys()
+            .chain(self.declared.iter())
+            .chain(self.tabled.iter())
+            .filter(|(n, _)| *n == name)
+            .map(|&(_, a)| a)
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    /// All predicates with clauses, sorted by name then arity.
+    pub fn predicates(&self, store: &Store) -> Vec<Pred> {
+        let mut v: Vec<Pred> = self.preds.keys().copied().collect();
+        v.sort_by(|a, b| store.name(a.0).cmp(store.name(b.0)).then(a.1.cmp(&b.1)));
+        v
+    }
+
+    /// The clauses of one predicate, in order.
+    pub fn clauses_of(&self, pred: Pred) -> &[u32] {
+        self.preds.get(&pred).map(|p| &p.all[..]).unwrap_or(&[])
+    }
+
+    /// Load parsed items: clauses, directives and queries.
+    pub fn load_items(&mut self, store: &mut Store, items: Vec<Item>) -> Result<()> {
+        for item in items {
+            match item.kind {
+                ItemKind::Clause => self.add_clause_term(store, item.term, item.var_names, Some(item.span))?,
+                ItemKind::Query => {
+                    self.queries.push(Query { goal: item.term, var_names: item.var_names, span: Some(item.span) })
+                }
+                ItemKind::Directive => self.directive(store, item.term, &item.span)?,
+            }
+        }
+        Ok(())
+    }
+
+    fn directive(&mut self, store: &mut Store, t: TermId, span: &Span) -> Result<()> {
+        let bad = |msg: String| Error::Lower { span: span.clone(), code: "load::bad_directive", message: msg };
+        let (f, args) = match store.view(t) {
+            View::App(f, args) if args.len() == 1 => (f, args[0]),
+            _ => return Err(bad("expected `table p/N`, `coinductive p/N` or `dynamic p/N`".into())),
+        };
+        let kind = store.name(f).to_string();
+        let mut specs = Vec::new();
+        for s in conjuncts(store, args) {
+            match store.view(s) {
+                View::App(slash, a) if store.name(slash) == "/" && a.len() == 2 => match (store.view(a[0]), store.view(a[1])) {
+                    (View::Atom(n), View::Int(k)) if (0..=1024).contains(&k) => specs.push((n, k as u32)),
+                    _ => return Err(bad("a predicate indicator is written `name/arity`".into())),
+                },
+                _ => return Err(bad("a predicate indicator is written `name/arity`".into())),
+            }
+        }
+        let set = match kind.as_str() {
+            "table" => &mut self.tabled,
+            "coinductive" => &mut self.coinductive,
+            "dynamic" | "discontiguous" => &mut self.declared,
+            _ => return Err(bad(format!("unknown directive `{kind}`: knot knows table, coinductive, dynamic"))),
+        };
+        set.extend(specs);
+        Ok(())
+    }
+}
+
+/// Control constructs cannot be clause heads.
+fn is_control(f: Sym, n: u32) -> bool {
+    matches!((f, n), (syms::COMMA, 2) | (syms::SEMI, 2) | (syms::NECK, 2) | (syms::NOT, 1) | (syms::IMPLIES, 2))
+}
+
+/// Split `a, (b, c)` into `[a, b, c]`; `true` gives `[]`.
+pub fn conjuncts(store: &Store, t: TermId) -> Vec<TermId> {
+    let mut out = Vec::new();
+    let mut stack = vec![t];
+    while let Some(t) = stack.pop() {
+        match store.view(t) {
+            View::App(f, args) if f == syms::COMMA && args.len() == 2 => {
+                stack.push(args[1]);
+                stack.push(args[0]);
+            }
+            View::Atom(f) if f == syms::TRUE => {}
+            _ => out.push(t),
+        }
+    }
+    out
+}

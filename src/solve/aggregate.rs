@@ -1,0 +1,115 @@
+//! Turning the answers of a search into one chalk-style [`Solution`].
+
+use super::{Answer, Outcome, StopReason};
+use crate::term::{syms, Store, TermId, View};
+use rustc_hash::FxHashMap;
+
+/// What an ambiguous solution still tells about the variables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Guidance {
+    /// Every answer has this shape (a `'$ans'` tuple with variables where they differ).
+    Definite(TermId),
+    /// A likely shape.
+    Suggested(TermId),
+    /// Nothing.
+    Unknown,
+}
+
+/// One aggregated solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Solution {
+    /// Exactly one answer, certain.
+    Unique(TermId),
+    /// Several answers, or an answer that is not certain.
+    Ambiguous(Guidance),
+    /// No answer, and the search was complete.
+    NoSolution,
+    /// A limit stopped the search: neither yes nor no.
+    Overflow(StopReason),
+}
+
+/// Aggregate answers and outcome into one solution.
+pub fn aggregate(store: &mut Store, answers: &[Answer], out: &Outcome) -> Solution {
+    if let Some(r) = out.overflow() {
+        return Solution::Overflow(r);
+    }
+    let uncertain = out.floundered || out.negative_cycle || answers.iter().any(|a| a.ambiguous);
+    let mut distinct: Vec<TermId> = Vec::new();
+    for a in answers {
+        if !distinct.contains(&a.values) {
+            distinct.push(a.values);
+            if distinct.len() > 64 {
+                break;
+            }
+        }
+    }
+    match distinct.len() {
+        0 if uncertain => Solution::Ambiguous(Guidance::Unknown),
+        0 => Solution::NoSolution,
+        1 if !uncertain => Solution::Unique(distinct[0]),
+        _ => {
+            let g = distinct.iter().skip(1).fold(distinct[0], |acc, &t| generalize(store, acc, t));
+            if is_trivial(store, g) {
+                Solution::Ambiguous(Guidance::Unknown)
+            } else {
+                Solution::Ambiguous(Guidance::Definite(g))
+            }
+        }
+    }
+}
+
+/// True when every value in the tuple is a distinct variable (no information).
+fn is_trivial(store: &Store, t: TermId) -> bool {
+    let mut seen = Vec::new();
+    for &a in store.args(t) {
+        match store.view(a) {
+            View::Var(i) if !seen.contains(&i) => seen.push(i),
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// The least general generalization (anti-unification) of two terms; variables numbered from 0.
+/// Iterative.
+pub fn generalize(store: &mut Store, a: TermId, b: TermId) -> TermId {
+    enum W {
+        Visit(TermId, TermId),
+        Build(crate::term::Sym, usize),
+    }
+    let mut pairs: FxHashMap<(TermId, TermId), TermId> = FxHashMap::default();
+    let mut work = vec![W::Visit(a, b)];
+    let mut out: Vec<TermId> = Vec::new();
+    while let Some(w) = work.pop() {
+        match w {
+            W::Visit(x, y) => {
+                if x == y && store.is_ground(x) {
+                    out.push(x);
+                    continue;
+                }
+                match (store.view(x), store.view(y)) {
+                    (View::App(f, xs), View::App(g, ys)) if f == g && xs.len() == ys.len() => {
+                        let n = xs.len();
+                        let (xs, ys): (Vec<TermId>, Vec<TermId>) = (xs.to_vec(), ys.to_vec());
+                        work.push(W::Build(f, n));
+                        for i in (0..n).rev() {
+                            work.push(W::Visit(xs[i], ys[i]));
+                        }
+                    }
+                    _ => {
+                        let k = pairs.len() as u32;
+                        let v = *pairs.entry((x, y)).or_insert_with(|| store.var(k));
+                        out.push(v);
+                    }
+                }
+            }
+            W::Build(f, n) => {
+                let s = out.len() - n;
+                let t = store.app(f, &out[s..]);
+                out.truncate(s);
+                out.push(t);
+            }
+        }
+    }
+    out.pop().unwrap_or_else(|| store.atom(syms::ANS))
+}

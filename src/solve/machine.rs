@@ -1,0 +1,782 @@
+//! The depth-first resolution machine shared by the strategies.
+//!
+//! A [`State`] is one derivation: bindings, a persistent goal list and the current universe. [`Machine::run`]
+//! explores a state depth-first with choice points and a trail (no copying on backtracking). What a
+//! strategy does differently — tabled calls, negation, what to do with a success — it says through
+//! [`Hooks`]. SLD uses the machine as is; SLG suspends a copy of the state at a tabled call.
+
+use super::{Limits, Outcome, StopReason};
+use crate::program::{Pred, Program};
+use crate::term::unify::{Bindings, Deref, Ref, UnifyOptions, VarMap};
+use crate::term::{syms, Store, Sym, TermId, View};
+use std::ops::ControlFlow;
+use std::rc::Rc;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+/// A persistent list of goals still to prove.
+pub(crate) type Goals = Option<Rc<GoalNode>>;
+
+/// What a goal-list entry asks.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum GoalKind {
+    /// Prove the goal (a tabled predicate goes through the strategy's hook).
+    Call(Ref),
+    /// Resolve the goal against clauses directly (the body of a table's own evaluation).
+    Direct(Ref),
+    /// Cut: drop the choice points above this height.
+    CutTo(usize),
+}
+
+/// One entry of a goal list.
+#[derive(Debug)]
+pub(crate) struct GoalNode {
+    pub kind: GoalKind,
+    pub env: Env,
+    pub depth: u32,
+    pub next: Goals,
+}
+
+/// A hypothesis added by `C => G`: a clause whose variables are absolute slot numbers; `bound` lists
+/// the ones quantified by `forall` inside the hypothesis (renamed at each use).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Hyp {
+    pub term: TermId,
+    pub bound: Rc<[u32]>,
+}
+
+/// A persistent list of hypotheses.
+pub(crate) type Env = Option<Rc<EnvNode>>;
+
+/// One hypothesis in an environment.
+#[derive(Debug)]
+pub(crate) struct EnvNode {
+    pub hyp: Hyp,
+    pub next: Env,
+}
+
+/// Iterate an environment's hypotheses, innermost first.
+pub(crate) fn env_iter(env: &Env) -> impl Iterator<Item = &Hyp> {
+    let mut cur = env.as_deref();
+    std::iter::from_fn(move || {
+        let n = cur?;
+        cur = n.next.as_deref();
+        Some(&n.hyp)
+    })
+}
+
+/// One derivation in progress.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct State {
+    pub b: Bindings,
+    pub goals: Goals,
+    pub universe: u32,
+}
+
+impl State {
+    /// A state with `nvars` fresh slots (universe 0) and one goal.
+    pub fn start(goal: GoalKind, env: Env, nvars: u32, universes: &[u32]) -> State {
+        let mut b = Bindings::new();
+        b.alloc(nvars, 0);
+        for (i, &u) in universes.iter().enumerate() {
+            if u > 0 && (i as u32) < nvars {
+                b.set_universe(i as u32, u);
+            }
+        }
+        b.clear_trail();
+        let universe = universes.iter().copied().max().unwrap_or(0);
+        State { b, goals: Some(Rc::new(GoalNode { kind: goal, env, depth: 0, next: None })), universe }
+    }
+}
+
+/// What the strategy decides for a tabled call.
+pub(crate) enum CallAction {
+    /// Resolve it against the clauses like any other goal.
+    Resolve,
+    /// The strategy kept a copy of the state; this branch ends here.
+    Suspend,
+    /// Try each of these answers (`'$ans'` tuples) for the call's variables (`slots`).
+    Answers(Rc<[TermId]>, Rc<[u32]>),
+}
+
+/// What the strategy decides for `\+ G`.
+pub(crate) enum NotAction {
+    /// `G` has no proof: continue.
+    Holds,
+    /// `G` has a proof (or the branch should end).
+    Fails,
+    /// The strategy kept a copy of the state and will resume it later.
+    Suspend,
+}
+
+/// How a strategy customizes the machine.
+pub(crate) trait Hooks {
+    /// Should calls to this predicate go through [`Hooks::call`]?
+    fn is_tabled(&self, pred: Pred) -> bool;
+    /// A call to a tabled predicate. `st.goals` holds the continuation after the call.
+    fn call(&mut self, m: &mut Machine<'_>, st: &State, goal: Ref, env: &Env) -> CallAction;
+    /// The goal list is empty: an answer.
+    fn success(&mut self, m: &mut Machine<'_>, st: &State) -> ControlFlow<()>;
+    /// `\+ goal`. `st.goals` holds the continuation.
+    fn negation(&mut self, m: &mut Machine<'_>, st: &mut State, goal: Ref, env: &Env, depth: u32) -> NotAction;
+}
+
+enum Choice<'p> {
+    Resolve {
+        goal: Ref,
+        env: Env,
+        depth: u32,
+        rest: Goals,
+        hyps: Vec<Hyp>,
+        clauses: &'p [u32],
+        pos: usize,
+        mark: usize,
+        nslots: usize,
+        universe: u32,
+    },
+    Alt {
+        goals: Goals,
+        mark: usize,
+        nslots: usize,
+        universe: u32,
+    },
+    Answers {
+        answers: Rc<[TermId]>,
+        slots: Rc<[u32]>,
+        pos: usize,
+        rest: Goals,
+        mark: usize,
+        nslots: usize,
+        universe: u32,
+    },
+}
+
+/// The shared resolution engine for one solve.
+pub(crate) struct Machine<'p> {
+    pub store: &'p mut Store,
+    pub program: &'p Program,
+    pub limits: &'p Limits,
+    pub opts: UnifyOptions,
+    pub out: Outcome,
+    start: Instant,
+    cut_atom: TermId,
+    negation_depth: u32,
+}
+
+type Flow = ControlFlow<(), bool>;
+
+fn cons(kind: GoalKind, env: &Env, depth: u32, next: Goals) -> Goals {
+    Some(Rc::new(GoalNode { kind, env: env.clone(), depth, next }))
+}
+
+impl<'p> Machine<'p> {
+    pub fn new(store: &'p mut Store, program: &'p Program, limits: &'p Limits) -> Machine<'p> {
+        let cut_atom = store.atom_named("!");
+        Machine {
+            store,
+            program,
+            limits,
+            opts: UnifyOptions { occurs_check: limits.occurs_check },
+            out: Outcome::default(),
+            start: Instant::now(),
+            cut_atom,
+            negation_depth: 0,
+        }
+    }
+
+    /// Record a limit that stops the whole search.
+    pub fn halt(&mut self, r: StopReason) {
+        if self.out.stop.is_none() {
+            self.out.stop = Some(r);
+        }
+    }
+
+    /// True once a limit stopped the search or the caller asked to stop.
+    pub fn stopped(&self) -> bool {
+        self.out.stop.is_some() || self.out.stopped_by_caller
+    }
+
+    fn tick(&mut self) -> bool {
+        let s = &mut self.out.stats.steps;
+        *s += 1;
+        if *s > self.limits.max_steps {
+            self.halt(StopReason::Steps(self.limits.max_steps));
+            return false;
+        }
+        if *s & 1023 == 0 {
+            if let Some(t) = self.limits.timeout {
+                if self.start.elapsed() >= t {
+                    self.halt(StopReason::Timeout(t));
+                    return false;
+                }
+            }
+            if let Some(c) = &self.limits.cancel {
+                if c.load(Ordering::Relaxed) {
+                    self.halt(StopReason::Cancelled);
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Explore `st` depth-first until every branch is done. Returns `Break` when the search must stop
+    /// (a limit, or a hook asked to).
+    pub fn run(&mut self, st: &mut State, hooks: &mut dyn Hooks) -> ControlFlow<()> {
+        let mut choices: Vec<Choice<'p>> = Vec::new();
+        loop {
+            let flow = match st.goals.take() {
+                None => {
+                    hooks.success(self, st)?;
+                    ControlFlow::Continue(false)
+                }
+                Some(node) => {
+                    st.goals = node.next.clone();
+                    if !self.tick() {
+                        return ControlFlow::Break(());
+                    }
+                    self.step(st, &node, &mut choices, hooks)
+                }
+            };
+            let mut ok = flow?;
+            while !ok {
+                match choices.pop() {
+                    None => return ControlFlow::Continue(()),
+                    Some(c) => ok = self.retry(st, c, &mut choices)?,
+                }
+            }
+        }
+    }
+
+    fn restore(st: &mut State, mark: usize, nslots: usize, universe: u32) {
+        st.b.undo(mark);
+        st.b.truncate(nslots);
+        st.universe = universe;
+    }
+
+    fn retry(&mut self, st: &mut State, c: Choice<'p>, choices: &mut Vec<Choice<'p>>) -> Flow {
+        match c {
+            Choice::Alt { goals, mark, nslots, universe } => {
+                Self::restore(st, mark, nslots, universe);
+                st.goals = goals;
+                ControlFlow::Continue(true)
+            }
+            Choice::Resolve { goal, env, depth, rest, hyps, clauses, pos, mark, nslots, universe } => {
+                Self::restore(st, mark, nslots, universe);
+                self.try_clauses(st, goal, env, depth, rest, hyps, clauses, pos, choices)
+            }
+            Choice::Answers { answers, slots, pos, rest, mark, nslots, universe } => {
+                Self::restore(st, mark, nslots, universe);
+                self.try_answers(st, answers, slots, pos, rest, choices)
+            }
+        }
+    }
+
+    fn step(&mut self, st: &mut State, node: &GoalNode, choices: &mut Vec<Choice<'p>>, hooks: &mut dyn Hooks) -> Flow {
+        let (r, direct) = match node.kind {
+            GoalKind::CutTo(h) => {
+                choices.truncate(h);
+                return ControlFlow::Continue(true);
+            }
+            GoalKind::Call(r) => (r, false),
+            GoalKind::Direct(r) => (r, true),
+        };
+        let r = match st.b.deref(self.store, r) {
+            Deref::Term(r) => r,
+            Deref::Unbound(_) => {
+                // Calling an unbound variable: the goal is not known yet.
+                self.out.floundered = true;
+                return ControlFlow::Continue(false);
+            }
+        };
+        let env = &node.env;
+        let depth = node.depth;
+        let (f, arity, a2, first) = match self.store.view(r.term) {
+            View::Atom(f) => (f, 0u32, [r.term; 2], None),
+            View::App(f, args) => {
+                let a2 = [args[0], *args.get(1).unwrap_or(&args[0])];
+                (f, args.len() as u32, a2, Some(args[0]))
+            }
+            _ => return ControlFlow::Continue(false),
+        };
+        let a = |i: usize| Ref::new(a2[i], r.base);
+        match (f, arity) {
+            (syms::TRUE, 0) => return ControlFlow::Continue(true),
+            (syms::FAIL, 0) | (syms::FALSE, 0) => return ControlFlow::Continue(false),
+            (syms::COMMA, 2) => {
+                let (x, y) = (a(0), a(1));
+                let rest = cons(GoalKind::Call(y), env, depth, st.goals.take());
+                st.goals = cons(GoalKind::Call(x), env, depth, rest);
+                return ControlFlow::Continue(true);
+            }
+            (syms::SEMI, 2) => {
+                let (x, y) = (a(0), a(1));
+                let rest = st.goals.take();
+                let h = choices.len();
+                choices.push(Choice::Alt {
+                    goals: cons(GoalKind::Call(y), env, depth, rest.clone()),
+                    mark: st.b.mark(),
+                    nslots: st.b.len(),
+                    universe: st.universe,
+                });
+                // (C -> T ; E): commit to T once C succeeds.
+                if let Deref::Term(xr) = st.b.deref(self.store, x) {
+                    if let View::App(syms::ARROW, ct) = self.store.view(xr.term) {
+                        if ct.len() == 2 {
+                            let (c, t) = (Ref::new(ct[0], xr.base), Ref::new(ct[1], xr.base));
+                            let after = cons(GoalKind::Call(t), env, depth, rest);
+                            let after = cons(GoalKind::CutTo(h), env, depth, after);
+                            st.goals = cons(GoalKind::Call(c), env, depth, after);
+                            return ControlFlow::Continue(true);
+                        }
+                    }
+                }
+                st.goals = cons(GoalKind::Call(x), env, depth, rest);
+                return ControlFlow::Continue(true);
+            }
+            (syms::ARROW, 2) => {
+                let h = choices.len();
+                let after = cons(GoalKind::Call(a(1)), env, depth, st.goals.take());
+                let after = cons(GoalKind::CutTo(h), env, depth, after);
+                st.goals = cons(GoalKind::Call(a(0)), env, depth, after);
+                return ControlFlow::Continue(true);
+            }
+            (syms::EQ, 2) => {
+                let ok = st.b.unify(self.store, a(0), a(1), self.opts);
+                return ControlFlow::Continue(ok);
+            }
+            (syms::NEQ, 2) => {
+                let mark = st.b.mark();
+                let n = st.b.len();
+                let ok = st.b.unify(self.store, a(0), a(1), self.opts);
+                st.b.undo(mark);
+                st.b.truncate(n);
+                return ControlFlow::Continue(!ok);
+            }
+            (syms::NOT, 1) => {
+                return match hooks.negation(self, st, a(0), env, depth) {
+                    NotAction::Holds => ControlFlow::Continue(true),
+                    NotAction::Fails | NotAction::Suspend => {
+                        if self.stopped() {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(false)
+                        }
+                    }
+                };
+            }
+            (syms::EXISTS, 2) => {
+                let g = a(1);
+                st.goals = cons(GoalKind::Call(g), env, depth, st.goals.take());
+                return ControlFlow::Continue(true);
+            }
+            (syms::FORALL, 2) => {
+                st.universe += 1;
+                let ph = self.store.placeholder(st.universe, 0);
+                if let Deref::Unbound(s) = st.b.deref(self.store, a(0)) {
+                    st.b.force_bind(s, Ref::new(ph, 0));
+                }
+                st.goals = cons(GoalKind::Call(a(1)), env, depth, st.goals.take());
+                return ControlFlow::Continue(true);
+            }
+            (syms::IMPLIES, 2) => {
+                let env2 = self.assume(st, a(0), env);
+                st.goals = cons(GoalKind::Call(a(1)), &env2, depth, st.goals.take());
+                return ControlFlow::Continue(true);
+            }
+            _ => {}
+        }
+        if arity == 2 {
+            if let Some(flow) = self.builtin2(st, f, a(0), a(1)) {
+                return flow;
+            }
+        }
+        let pred = (f, arity);
+        if !direct && hooks.is_tabled(pred) {
+            match hooks.call(self, st, r, env) {
+                CallAction::Resolve => {}
+                CallAction::Suspend => {
+                    return if self.stopped() { ControlFlow::Break(()) } else { ControlFlow::Continue(false) };
+                }
+                CallAction::Answers(answers, slots) => {
+                    let rest = st.goals.take();
+                    return self.try_answers(st, answers, slots, 0, rest, choices);
+                }
+            }
+        }
+        if depth >= self.limits.max_depth {
+            if self.out.depth_cut.is_none() {
+                self.out.depth_cut = Some(StopReason::Depth(self.limits.max_depth));
+            }
+            return ControlFlow::Continue(false);
+        }
+        let first = first.and_then(|x| match st.b.deref(self.store, Ref::new(x, r.base)) {
+            Deref::Term(t) => Some(t.term),
+            Deref::Unbound(_) => None,
+        });
+        let clauses = self.program.candidates(self.store, pred, first);
+        let hyps: Vec<Hyp> = env_iter(env).filter(|h| self.hyp_matches(h, pred)).cloned().collect();
+        let rest = st.goals.take();
+        self.try_clauses(st, r, env.clone(), depth, rest, hyps, clauses, 0, choices)
+    }
+
+    fn hyp_matches(&self, h: &Hyp, pred: Pred) -> bool {
+        let head = match self.store.view(h.term) {
+            View::App(syms::NECK, a) if a.len() == 2 => a[0],
+            _ => h.term,
+        };
+        self.store.functor(head) == Some(pred)
+    }
+
+    /// Add the clauses of `c` (a conjunction of clauses, each possibly `forall`-quantified) to `env`.
+    fn assume(&mut self, st: &mut State, c: Ref, env: &Env) -> Env {
+        let mut env = env.clone();
+        let mut stack = vec![c];
+        while let Some(c) = stack.pop() {
+            let c = match st.b.deref(self.store, c) {
+                Deref::Term(c) => c,
+                Deref::Unbound(_) => continue,
+            };
+            match self.store.view(c.term) {
+                View::App(syms::COMMA, xs) if xs.len() == 2 => {
+                    stack.push(Ref::new(xs[1], c.base));
+                    stack.push(Ref::new(xs[0], c.base));
+                }
+                View::Atom(syms::TRUE) => {}
+                _ => {
+                    let mut bound = Vec::new();
+                    let mut body = c;
+                    while let View::App(syms::FORALL, xs) = self.store.view(body.term) {
+                        if xs.len() != 2 {
+                            break;
+                        }
+                        if let Deref::Unbound(s) = st.b.deref(self.store, Ref::new(xs[0], body.base)) {
+                            bound.push(s);
+                        }
+                        body = Ref::new(xs[1], body.base);
+                    }
+                    let term = st.b.resolve_absolute(self.store, body);
+                    env = Some(Rc::new(EnvNode { hyp: Hyp { term, bound: bound.into() }, next: env }));
+                }
+            }
+        }
+        env
+    }
+
+    /// Rename a hypothesis's quantified variables to fresh slots; returns its clause as a base-0 term.
+    fn instantiate_hyp(&mut self, st: &mut State, h: &Hyp) -> TermId {
+        if h.bound.is_empty() {
+            return h.term;
+        }
+        let base = st.b.alloc(h.bound.len() as u32, st.universe);
+        let bound = h.bound.clone();
+        self.store.map_vars(h.term, &mut |s, v| match bound.iter().position(|&b| b == v) {
+            Some(j) => s.var(base + j as u32),
+            None => s.var(v),
+        })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn try_clauses(
+        &mut self,
+        st: &mut State,
+        goal: Ref,
+        env: Env,
+        depth: u32,
+        rest: Goals,
+        hyps: Vec<Hyp>,
+        clauses: &'p [u32],
+        mut pos: usize,
+        choices: &mut Vec<Choice<'p>>,
+    ) -> Flow {
+        let total = hyps.len() + clauses.len();
+        let barrier = choices.len();
+        while pos < total {
+            let mark = st.b.mark();
+            let nslots = st.b.len();
+            let universe = st.universe;
+            let here = pos;
+            pos += 1;
+            if here < hyps.len() {
+                let h = hyps[here].clone();
+                let t = self.instantiate_hyp(st, &h);
+                let (head, body) = match self.store.view(t) {
+                    View::App(syms::NECK, a) if a.len() == 2 => (a[0], Some(a[1])),
+                    _ => (t, None),
+                };
+                if st.b.unify(self.store, goal, Ref::new(head, 0), self.opts) {
+                    if pos < total {
+                        choices.push(Choice::Resolve {
+                            goal,
+                            env: env.clone(),
+                            depth,
+                            rest: rest.clone(),
+                            hyps,
+                            clauses,
+                            pos,
+                            mark,
+                            nslots,
+                            universe,
+                        });
+                    }
+                    st.goals = match body {
+                        Some(b) => cons(GoalKind::Call(Ref::new(b, 0)), &env, depth + 1, rest),
+                        None => rest,
+                    };
+                    return ControlFlow::Continue(true);
+                }
+                Self::restore(st, mark, nslots, universe);
+                continue;
+            }
+            let ci = clauses[here - hyps.len()];
+            let clause = self.program.clause(ci);
+            let base = st.b.alloc(clause.nvars, st.universe);
+            if st.b.unify(self.store, goal, Ref::new(clause.head, base), self.opts) {
+                if pos < total {
+                    choices.push(Choice::Resolve {
+                        goal,
+                        env: env.clone(),
+                        depth,
+                        rest: rest.clone(),
+                        hyps,
+                        clauses,
+                        pos,
+                        mark,
+                        nslots,
+                        universe,
+                    });
+                }
+                let mut goals = rest;
+                for &g in clause.body.iter().rev() {
+                    let kind = if g == self.cut_atom { GoalKind::CutTo(barrier) } else { GoalKind::Call(Ref::new(g, base)) };
+                    goals = cons(kind, &env, depth + 1, goals);
+                }
+                st.goals = goals;
+                self.out.stats.unifications = st.b.unifications;
+                return ControlFlow::Continue(true);
+            }
+            Self::restore(st, mark, nslots, universe);
+        }
+        ControlFlow::Continue(false)
+    }
+
+    fn try_answers(
+        &mut self,
+        st: &mut State,
+        answers: Rc<[TermId]>,
+        slots: Rc<[u32]>,
+        mut pos: usize,
+        rest: Goals,
+        choices: &mut Vec<Choice<'p>>,
+    ) -> Flow {
+        while pos < answers.len() {
+            let mark = st.b.mark();
+            let nslots = st.b.len();
+            let universe = st.universe;
+            let ans = answers[pos];
+            pos += 1;
+            if self.unify_answer(st, &slots, ans) {
+                if pos < answers.len() {
+                    choices.push(Choice::Answers {
+                        answers,
+                        slots,
+                        pos,
+                        rest: rest.clone(),
+                        mark,
+                        nslots,
+                        universe,
+                    });
+                }
+                st.goals = rest;
+                return ControlFlow::Continue(true);
+            }
+            Self::restore(st, mark, nslots, universe);
+        }
+        ControlFlow::Continue(false)
+    }
+
+    /// Unify the slots of a call's variables with an answer tuple `'$ans'(...)` (renamed apart).
+    pub fn unify_answer(&mut self, st: &mut State, slots: &[u32], ans: TermId) -> bool {
+        let n = self.store.var_count(ans);
+        let base = st.b.alloc(n, st.universe);
+        for (i, &s) in slots.iter().enumerate() {
+            let v = self.store.args(ans)[i];
+            let slot = Bindings::slot_ref(self.store, s);
+            if !st.b.unify(self.store, slot, Ref::new(v, base), self.opts) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The answer tuple `'$ans'(slot_0, ..., slot_{n-1})` for the first `n` slots, canonically numbered.
+    pub fn answer_tuple(&mut self, st: &State, n: u32) -> TermId {
+        let mut map = VarMap::new();
+        let mut vals = Vec::with_capacity(n as usize);
+        for s in 0..n {
+            let r = Bindings::slot_ref(self.store, s);
+            vals.push(st.b.resolve(self.store, r, &mut map));
+        }
+        self.store.app(syms::ANS, &vals)
+    }
+
+    /// Arithmetic and comparison built-ins; `None` when `name/2` is not one.
+    fn builtin2(&mut self, st: &mut State, f: Sym, x: Ref, y: Ref) -> Option<Flow> {
+        let name: &str = match self.store.name(f) {
+            n @ ("is" | "<" | ">" | "=<" | ">=" | "=:=" | "=\\=" | "==" | "\\==") => {
+                // Copy the name out of the store: the branches below intern terms.
+                match n {
+                    "is" => "is",
+                    "<" => "<",
+                    ">" => ">",
+                    "=<" => "=<",
+                    ">=" => ">=",
+                    "=:=" => "=:=",
+                    "=\\=" => "=\\=",
+                    "==" => "==",
+                    _ => "\\==",
+                }
+            }
+            _ => return None,
+        };
+        let cmp = |a: i64, b: i64| -> Option<bool> {
+            Some(match name {
+                "<" => a < b,
+                ">" => a > b,
+                "=<" => a <= b,
+                ">=" => a >= b,
+                "=:=" => a == b,
+                "=\\=" => a != b,
+                _ => return None,
+            })
+        };
+        match name {
+            "is" => {
+                let v = match self.eval(st, y) {
+                    Some(v) => v,
+                    None => {
+                        self.out.floundered = true;
+                        return Some(ControlFlow::Continue(false));
+                    }
+                };
+                let t = self.store.int(v);
+                let ok = st.b.unify(self.store, x, Ref::new(t, 0), self.opts);
+                Some(ControlFlow::Continue(ok))
+            }
+            "<" | ">" | "=<" | ">=" | "=:=" | "=\\=" => match (self.eval(st, x), self.eval(st, y)) {
+                (Some(a), Some(b)) => Some(ControlFlow::Continue(cmp(a, b).unwrap_or(false))),
+                _ => {
+                    self.out.floundered = true;
+                    Some(ControlFlow::Continue(false))
+                }
+            },
+            "==" | "\\==" => {
+                let mut map = VarMap::new();
+                let a = st.b.resolve(self.store, x, &mut map);
+                let b = st.b.resolve(self.store, y, &mut map);
+                Some(ControlFlow::Continue((a == b) == (name == "==")))
+            }
+            _ => None,
+        }
+    }
+
+    /// Evaluate an integer expression (`+ - * // mod`); `None` when it is not ground or not arithmetic.
+    fn eval(&self, st: &State, r: Ref) -> Option<i64> {
+        enum W {
+            Visit(Ref),
+            Apply(Sym),
+        }
+        let mut work = vec![W::Visit(r)];
+        let mut vals: Vec<i64> = Vec::new();
+        while let Some(w) = work.pop() {
+            match w {
+                W::Visit(r) => {
+                    let Deref::Term(r) = st.b.deref(self.store, r) else { return None };
+                    match self.store.view(r.term) {
+                        View::Int(i) => vals.push(i),
+                        View::App(f, xs) if xs.len() == 2 => {
+                            work.push(W::Apply(f));
+                            work.push(W::Visit(Ref::new(xs[1], r.base)));
+                            work.push(W::Visit(Ref::new(xs[0], r.base)));
+                        }
+                        _ => return None,
+                    }
+                }
+                W::Apply(f) => {
+                    let b = vals.pop()?;
+                    let a = vals.pop()?;
+                    vals.push(match self.store.name(f) {
+                        "+" => a.checked_add(b)?,
+                        "-" => a.checked_sub(b)?,
+                        "*" => a.checked_mul(b)?,
+                        "//" | "/" => a.checked_div(b)?,
+                        "mod" => a.checked_rem_euclid(b)?,
+                        _ => return None,
+                    });
+                }
+            }
+        }
+        vals.pop()
+    }
+
+    /// Prove `goal` once from `st` (bindings restored afterwards), for negation by failure in a strategy
+    /// without tables. `None` when a limit stopped the search.
+    pub fn prove_once(&mut self, st: &mut State, goal: Ref, env: &Env, depth: u32, hooks_tabled: &dyn Fn(Pred) -> bool) -> Option<bool> {
+        if self.negation_depth >= 1000 {
+            self.halt(StopReason::NegationDepth(1000));
+            return None;
+        }
+        self.negation_depth += 1;
+        let mark = st.b.mark();
+        let nslots = st.b.len();
+        let mut sub = State {
+            b: std::mem::take(&mut st.b),
+            goals: cons(GoalKind::Call(goal), env, depth, None),
+            universe: st.universe,
+        };
+        let mut once = Once { found: false, tabled: hooks_tabled };
+        let flow = self.run(&mut sub, &mut once);
+        st.b = sub.b;
+        st.b.undo(mark);
+        st.b.truncate(nslots);
+        self.negation_depth -= 1;
+        if once.found {
+            return Some(true);
+        }
+        match flow {
+            ControlFlow::Break(()) if self.stopped() => None,
+            _ => Some(false),
+        }
+    }
+}
+
+/// Hooks for a nested "is there at least one proof?" search.
+struct Once<'a> {
+    found: bool,
+    tabled: &'a dyn Fn(Pred) -> bool,
+}
+
+impl Hooks for Once<'_> {
+    fn is_tabled(&self, pred: Pred) -> bool {
+        (self.tabled)(pred)
+    }
+    fn call(&mut self, _m: &mut Machine<'_>, _st: &State, _goal: Ref, _env: &Env) -> CallAction {
+        CallAction::Resolve
+    }
+    fn success(&mut self, _m: &mut Machine<'_>, _st: &State) -> ControlFlow<()> {
+        self.found = true;
+        ControlFlow::Break(())
+    }
+    fn negation(&mut self, m: &mut Machine<'_>, st: &mut State, goal: Ref, env: &Env, depth: u32) -> NotAction {
+        if !st.b.is_ground(m.store, goal) {
+            m.out.floundered = true;
+            return NotAction::Fails;
+        }
+        let tabled = self.tabled;
+        match m.prove_once(st, goal, env, depth, tabled) {
+            Some(true) => NotAction::Fails,
+            Some(false) => NotAction::Holds,
+            None => NotAction::Fails,
+        }
+    }
+}

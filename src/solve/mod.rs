@@ -1,0 +1,211 @@
+//! Solving: the [`Strategy`] trait, the answers it produces, limits and statistics.
+//!
+//! A strategy answers a [`Goal`] over a [`Program`]: it reports each answer through a callback (so a
+//! caller can stop after any of them) and returns an [`Outcome`] saying whether the search finished or
+//! which limit stopped it. [`aggregate`] turns the answers into one chalk-style [`Solution`].
+
+pub mod aggregate;
+pub(crate) mod machine;
+pub mod sld;
+pub mod slg;
+
+pub use aggregate::{aggregate, Guidance, Solution};
+
+use crate::program::Program;
+use crate::term::{Store, TermId};
+use std::fmt;
+use std::ops::ControlFlow;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A goal to solve: a term whose variables `Var(0..nvars)` are the query's variables.
+#[derive(Clone, Debug)]
+pub struct Goal {
+    /// The goal term.
+    pub term: TermId,
+    /// How many query variables it has.
+    pub nvars: u32,
+}
+
+/// One answer: values for the query's variables, as the term `'$ans'(V0, ..., Vn-1)` whose own
+/// variables (if any) are numbered from 0 in order of appearance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Answer {
+    /// The `'$ans'(...)` tuple (the atom `'$ans'` when the goal has no variables).
+    pub values: TermId,
+    /// True when the answer holds only under an assumption the strategy could not discharge
+    /// (a truncated term, a floundered negation): it is a possible, not a certain, answer.
+    pub ambiguous: bool,
+}
+
+/// Which limit stopped a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// Derivation depth (`--max-depth`).
+    Depth(u32),
+    /// Resolution steps (`--max-steps`).
+    Steps(u64),
+    /// Number of tables (`--max-tables`).
+    Tables(usize),
+    /// Answers in one table (`--max-answers`).
+    Answers(usize),
+    /// Fixpoint iterations of a cycle head (`--max-iterations`).
+    Iterations(u32),
+    /// Wall-clock time (`--timeout`).
+    Timeout(Duration),
+    /// The caller cancelled (Ctrl-C).
+    Cancelled,
+    /// Negation nested too deeply (`--max-depth`).
+    NegationDepth(u32),
+}
+
+impl StopReason {
+    /// The stable code of the limit, e.g. `limit::depth`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            StopReason::Depth(_) => "limit::depth",
+            StopReason::Steps(_) => "limit::steps",
+            StopReason::Tables(_) => "limit::tables",
+            StopReason::Answers(_) => "limit::answers",
+            StopReason::Iterations(_) => "limit::iterations",
+            StopReason::Timeout(_) => "limit::timeout",
+            StopReason::Cancelled => "limit::cancelled",
+            StopReason::NegationDepth(_) => "limit::negation_depth",
+        }
+    }
+}
+
+impl fmt::Display for StopReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StopReason::Depth(n) => write!(f, "derivation depth limit {n} reached (raise it with --max-depth)"),
+            StopReason::Steps(n) => write!(f, "step limit {n} reached (raise it with --max-steps)"),
+            StopReason::Tables(n) => write!(f, "table limit {n} reached (raise it with --max-tables)"),
+            StopReason::Answers(n) => write!(f, "answers-per-table limit {n} reached (raise it with --max-answers)"),
+            StopReason::Iterations(n) => {
+                write!(f, "fixpoint iteration limit {n} reached (raise it with --max-iterations)")
+            }
+            StopReason::Timeout(d) => write!(f, "timeout after {:.3}s (raise it with --timeout)", d.as_secs_f64()),
+            StopReason::Cancelled => write!(f, "cancelled"),
+            StopReason::NegationDepth(n) => write!(f, "negation nested deeper than {n} (raise it with --max-depth)"),
+        }
+    }
+}
+
+/// Resource limits shared by every strategy. Hitting one answers Overflow, never No.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Deepest derivation (proof-tree depth).
+    pub max_depth: u32,
+    /// Most resolution steps in one solve.
+    pub max_steps: u64,
+    /// Most tables (SLG) or cache entries.
+    pub max_tables: usize,
+    /// Most answers in one table.
+    pub max_answers: usize,
+    /// Most fixpoint iterations of one cycle head (recursive strategy).
+    pub max_iterations: u32,
+    /// Wall-clock limit.
+    pub timeout: Option<Duration>,
+    /// Set to true from another thread to stop the search.
+    pub cancel: Option<Arc<AtomicBool>>,
+    /// Unify with occurs check.
+    pub occurs_check: bool,
+    /// Table every predicate, not only those declared `:- table` (SLG).
+    pub table_all: bool,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_depth: 100_000,
+            max_steps: 500_000_000,
+            max_tables: 5_000_000,
+            max_answers: 50_000_000,
+            max_iterations: 8,
+            timeout: None,
+            cancel: None,
+            occurs_check: true,
+            table_all: false,
+        }
+    }
+}
+
+/// Counters a strategy keeps; `--stats` prints them.
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    /// Resolution steps taken.
+    pub steps: u64,
+    /// Unifications attempted.
+    pub unifications: u64,
+    /// Tables created.
+    pub tables: u64,
+    /// Answers added to tables (distinct).
+    pub table_answers: u64,
+    /// Consumers suspended on incomplete tables.
+    pub consumers: u64,
+    /// Tables completed.
+    pub completed: u64,
+    /// Cache hits (recursive strategy, and completed tables reused).
+    pub cache_hits: u64,
+    /// Provisional results created / promoted / discarded (recursive strategy).
+    pub provisional: [u64; 3],
+    /// Fixpoint iterations (recursive strategy).
+    pub iterations: u64,
+}
+
+/// How a search ended.
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    /// The limit that stopped the search, if one did.
+    pub stop: Option<StopReason>,
+    /// True when the caller's callback asked to stop early.
+    pub stopped_by_caller: bool,
+    /// A negation of a non-ground goal was met (its branch was not explored).
+    pub floundered: bool,
+    /// A cycle through negation was found (the answer is undefined under the well-founded semantics).
+    pub negative_cycle: bool,
+    /// A depth limit cut a branch (the search finished the other branches).
+    pub depth_cut: Option<StopReason>,
+    /// Counters.
+    pub stats: Stats,
+}
+
+impl Outcome {
+    /// The first limit hit, whether it stopped everything or only cut branches.
+    pub fn overflow(&self) -> Option<StopReason> {
+        self.stop.or(self.depth_cut)
+    }
+}
+
+/// Callback receiving each answer; return `ControlFlow::Break(())` to stop.
+pub type OnAnswer<'a> = dyn FnMut(&Store, &Answer) -> ControlFlow<()> + 'a;
+
+/// A resolution strategy. Implement this to plug a new one in: the CLI, the conformance harness and the
+/// benchmarks select strategies by [`Strategy::name`].
+pub trait Strategy {
+    /// The name used on the command line (`sld`, `slg`, ...).
+    fn name(&self) -> &'static str;
+    /// Solve `goal`, reporting answers to `on_answer`.
+    fn solve(
+        &mut self,
+        store: &mut Store,
+        program: &Program,
+        goal: &Goal,
+        limits: &Limits,
+        on_answer: &mut OnAnswer<'_>,
+    ) -> Outcome;
+}
+
+/// The built-in strategies by name.
+pub fn strategy_by_name(name: &str) -> Option<Box<dyn Strategy>> {
+    match name {
+        "sld" => Some(Box::new(sld::Sld::default())),
+        "slg" => Some(Box::new(slg::Slg::default())),
+        _ => None,
+    }
+}
+
+/// Names of the built-in strategies.
+pub const STRATEGIES: &[&str] = &["sld", "slg"];

@@ -1,0 +1,363 @@
+//! `slg`: tabled resolution.
+//!
+//! Each call to a tabled predicate is canonicalized (variables renumbered, environment included) and
+//! names a [`table::Table`]. The first call creates the table and schedules its evaluation; every call
+//! becomes a *consumer* of the table: a suspended copy of the caller's state, resumed once per answer.
+//! Tables sit on a completion stack with Tarjan-style numbers; when the topmost strongly connected group of
+//! tables has no work left and depends on nothing below it, it is complete (its answers are final). This
+//! makes left recursion terminate with each answer once, and negation wait for the table it negates.
+
+mod table;
+
+use super::machine::{env_iter, CallAction, Env, EnvNode, GoalKind, Hooks, Hyp, Machine, NotAction, State};
+use super::{Answer, Goal, Limits, OnAnswer, Outcome, Strategy, StopReason};
+use crate::program::{Pred, Program};
+use crate::term::unify::{Ref, VarMap};
+use crate::term::{syms, Store, TermId};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::ops::ControlFlow;
+use std::rc::Rc;
+use table::{Consumer, Owner, Table, TableId, Waiter};
+
+/// The tabling strategy.
+#[derive(Default, Debug)]
+pub struct Slg;
+
+impl Strategy for Slg {
+    fn name(&self) -> &'static str {
+        "slg"
+    }
+
+    fn solve(
+        &mut self,
+        store: &mut Store,
+        program: &Program,
+        goal: &Goal,
+        limits: &Limits,
+        on_answer: &mut OnAnswer<'_>,
+    ) -> Outcome {
+        let mut m = Machine::new(store, program, limits);
+        let mut engine = Engine {
+            tables: Vec::new(),
+            index: FxHashMap::default(),
+            stack: Vec::new(),
+            next_dfn: 1,
+            current: Owner::Root,
+            root_vars: goal.nvars,
+            root_answers: FxHashSet::default(),
+            root_work: Vec::new(),
+            on_answer,
+            program,
+            table_all: limits.table_all,
+        };
+        engine.solve(&mut m, goal);
+        let mut out = m.out;
+        out.stats.tables = engine.tables.len() as u64;
+        out
+    }
+}
+
+/// Work waiting for an owner.
+enum Work {
+    /// Evaluate the table's clauses.
+    Start,
+    /// Feed a consumer the answers it has not seen.
+    Feed(TableId, usize),
+    /// Resume a state (a negation that turned out to hold).
+    Resume(State),
+}
+
+struct Engine<'a, 'b> {
+    tables: Vec<Table>,
+    index: FxHashMap<TermId, TableId>,
+    /// The completion stack: incomplete tables, oldest first.
+    stack: Vec<TableId>,
+    next_dfn: u32,
+    /// Whose derivation is running (answers go there).
+    current: Owner,
+    root_vars: u32,
+    root_answers: FxHashSet<TermId>,
+    root_work: Vec<Work>,
+    on_answer: &'a mut OnAnswer<'b>,
+    program: &'a Program,
+    table_all: bool,
+}
+
+impl Engine<'_, '_> {
+    fn solve(&mut self, m: &mut Machine<'_>, goal: &Goal) {
+        let mut st = State::start(GoalKind::Call(Ref::new(goal.term, 0)), None, goal.nvars, &[]);
+        self.current = Owner::Root;
+        if m.run(&mut st, self).is_break() {
+            return;
+        }
+        while !m.stopped() {
+            if let Some(w) = self.root_work.pop() {
+                self.current = Owner::Root;
+                self.process(m, w);
+                continue;
+            }
+            // The topmost table with work; the tables above it are idle.
+            let mut i = self.stack.len();
+            while i > 0 && self.tables[self.stack[i - 1] as usize].work.is_empty() {
+                i -= 1;
+            }
+            if i < self.stack.len() && self.try_complete(m, i) {
+                continue;
+            }
+            if i == 0 {
+                if self.stack.is_empty() {
+                    break;
+                }
+                // Nothing can produce answers any more: everything on the stack is complete.
+                self.complete_from(m, 0);
+                continue;
+            }
+            let t = self.stack[i - 1];
+            let w = self.tables[t as usize].work.pop().expect("non-empty");
+            self.current = Owner::Table(t);
+            self.process(m, w);
+        }
+    }
+
+    fn process(&mut self, m: &mut Machine<'_>, w: Work) {
+        match w {
+            Work::Start => {
+                let Owner::Table(t) = self.current else { return };
+                let tb = &self.tables[t as usize];
+                let mut st = State::start(GoalKind::Direct(Ref::new(tb.goal, 0)), tb.env.clone(), tb.nvars, &tb.universes);
+                st.universe = st.universe.max(tb.universe);
+                let _ = m.run(&mut st, self);
+            }
+            Work::Resume(mut st) => {
+                let _ = m.run(&mut st, self);
+            }
+            Work::Feed(t, c) => loop {
+                let tb = &mut self.tables[t as usize];
+                let cons = &mut tb.consumers[c];
+                if cons.seen >= tb.answers.len() {
+                    cons.queued = false;
+                    break;
+                }
+                let ans = tb.answers[cons.seen];
+                cons.seen += 1;
+                let mut st = cons.state.clone();
+                let slots = cons.slots.clone();
+                self.current = cons.owner;
+                if m.unify_answer(&mut st, &slots, ans) && m.run(&mut st, self).is_break() {
+                    return;
+                }
+                if m.stopped() {
+                    return;
+                }
+            },
+        }
+    }
+
+    /// Complete the topmost strongly connected group of tables if the tables from `idle_from` up are idle
+    /// and it depends on nothing below it. Returns true when something completed.
+    fn try_complete(&mut self, m: &mut Machine<'_>, idle_from: usize) -> bool {
+        let mut low = u32::MAX;
+        for k in (idle_from..self.stack.len()).rev() {
+            let tb = &self.tables[self.stack[k] as usize];
+            low = low.min(tb.lowlink);
+            if low >= tb.dfn {
+                self.complete_from(m, k);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Mark every table from stack position `k` up complete.
+    fn complete_from(&mut self, m: &mut Machine<'_>, k: usize) {
+        let group: Vec<TableId> = self.stack.drain(k..).collect();
+        for &t in &group {
+            let tb = &mut self.tables[t as usize];
+            tb.complete = true;
+            tb.frozen = Some(tb.answers.clone().into());
+            tb.answer_set = FxHashSet::default();
+            // Consumers still scheduled (their owners are below the group) keep their state until fed.
+            for c in tb.consumers.iter_mut().filter(|c| !c.queued) {
+                c.state = State::default();
+                c.slots = Rc::from(&[][..]);
+            }
+            m.out.stats.completed += 1;
+        }
+        for &t in &group {
+            let waiters = std::mem::take(&mut self.tables[t as usize].waiters);
+            let holds = self.tables[t as usize].answers.is_empty();
+            for w in waiters {
+                let in_group = matches!(w.owner, Owner::Table(o) if group.contains(&o));
+                if in_group {
+                    // The table negates something that depends on it: undefined.
+                    m.out.negative_cycle = true;
+                    continue;
+                }
+                if holds {
+                    self.push_work(w.owner, Work::Resume(w.state));
+                }
+            }
+        }
+    }
+
+    fn push_work(&mut self, owner: Owner, w: Work) {
+        match owner {
+            Owner::Root => self.root_work.push(w),
+            Owner::Table(t) => self.tables[t as usize].work.push(w),
+        }
+    }
+
+    /// The table of a call, created (and scheduled) if new. `None` when the table limit is hit.
+    fn table_for(&mut self, m: &mut Machine<'_>, st: &State, goal: Ref, env: &Env) -> Option<(TableId, VarMap)> {
+        let mut map = VarMap::new();
+        let goal_c = st.b.resolve(m.store, goal, &mut map);
+        let mut hyps = Vec::new();
+        for h in env_iter(env) {
+            let term = st.b.resolve(m.store, Ref::new(h.term, 0), &mut map);
+            let bound: Vec<TermId> = h.bound.iter().map(|&s| m.store.var(map.index(s))).collect();
+            hyps.push((term, bound));
+        }
+        let universes: Vec<u32> = map.slots.iter().map(|&s| st.b.universe(s)).collect();
+        let key = if hyps.is_empty() && universes.iter().all(|&u| u == 0) {
+            goal_c
+        } else {
+            let mut hs = Vec::with_capacity(hyps.len());
+            for (t, b) in &hyps {
+                let bl = m.store.list(b, None);
+                hs.push(m.store.app(syms::ENV, &[*t, bl]));
+            }
+            let env_l = m.store.list(&hs, None);
+            let us: Vec<TermId> = universes.iter().map(|&u| m.store.int(u as i64)).collect();
+            let us = m.store.list(&us, None);
+            m.store.app(syms::KEY, &[goal_c, env_l, us])
+        };
+        if let Some(&t) = self.index.get(&key) {
+            m.out.stats.cache_hits += u64::from(self.tables[t as usize].complete);
+            return Some((t, map));
+        }
+        if self.tables.len() >= m.limits.max_tables {
+            m.halt(StopReason::Tables(m.limits.max_tables));
+            return None;
+        }
+        // The environment of the table, in canonical numbering (slot k = variable k in its strands).
+        let mut env_c: Env = None;
+        for (term, bound) in hyps.into_iter().rev() {
+            let bound: Rc<[u32]> = bound
+                .iter()
+                .filter_map(|&v| match m.store.view(v) {
+                    crate::term::View::Var(i) => Some(i),
+                    _ => None,
+                })
+                .collect();
+            env_c = Some(Rc::new(EnvNode { hyp: Hyp { term, bound }, next: env_c }));
+        }
+        let t = self.tables.len() as TableId;
+        let dfn = self.next_dfn;
+        self.next_dfn += 1;
+        let universe = m.store.max_universe(key).max(universes.iter().copied().max().unwrap_or(0));
+        self.tables.push(Table::new(goal_c, env_c, map.len() as u32, universes, universe, dfn));
+        self.index.insert(key, t);
+        self.stack.push(t);
+        self.tables[t as usize].work.push(Work::Start);
+        Some((t, map))
+    }
+
+    fn depend_on(&mut self, t: TableId) {
+        if let Owner::Table(o) = self.current {
+            if !self.tables[t as usize].complete {
+                let d = self.tables[t as usize].dfn;
+                let ot = &mut self.tables[o as usize];
+                ot.lowlink = ot.lowlink.min(d);
+            }
+        }
+    }
+
+    fn add_answer(&mut self, m: &mut Machine<'_>, t: TableId, ans: TermId) {
+        let tb = &mut self.tables[t as usize];
+        if tb.complete || !tb.answer_set.insert(ans) {
+            return;
+        }
+        tb.answers.push(ans);
+        m.out.stats.table_answers += 1;
+        if tb.answers.len() > m.limits.max_answers {
+            m.halt(StopReason::Answers(m.limits.max_answers));
+            return;
+        }
+        let mut wake = Vec::new();
+        for (i, c) in tb.consumers.iter_mut().enumerate() {
+            if !c.queued {
+                c.queued = true;
+                wake.push((c.owner, i));
+            }
+        }
+        for (owner, i) in wake {
+            self.push_work(owner, Work::Feed(t, i));
+        }
+    }
+}
+
+impl Hooks for Engine<'_, '_> {
+    fn is_tabled(&self, pred: Pred) -> bool {
+        self.table_all || self.program.tabled.contains(&pred)
+    }
+
+    fn call(&mut self, m: &mut Machine<'_>, st: &State, goal: Ref, env: &Env) -> CallAction {
+        let Some((t, map)) = self.table_for(m, st, goal, env) else { return CallAction::Suspend };
+        let slots: Rc<[u32]> = map.slots.into();
+        let tb = &mut self.tables[t as usize];
+        if let Some(frozen) = &tb.frozen {
+            return CallAction::Answers(frozen.clone(), slots);
+        }
+        let queued = !tb.answers.is_empty();
+        tb.consumers.push(Consumer { owner: self.current, state: st.clone(), slots, seen: 0, queued });
+        m.out.stats.consumers += 1;
+        let c = tb.consumers.len() - 1;
+        if queued {
+            let owner = self.current;
+            self.push_work(owner, Work::Feed(t, c));
+        }
+        self.depend_on(t);
+        CallAction::Suspend
+    }
+
+    fn success(&mut self, m: &mut Machine<'_>, st: &State) -> ControlFlow<()> {
+        match self.current {
+            Owner::Root => {
+                let values = m.answer_tuple(st, self.root_vars);
+                if self.root_answers.insert(values) {
+                    let r = (self.on_answer)(m.store, &Answer { values, ambiguous: false });
+                    if r.is_break() {
+                        m.out.stopped_by_caller = true;
+                        return r;
+                    }
+                }
+                ControlFlow::Continue(())
+            }
+            Owner::Table(t) => {
+                let n = self.tables[t as usize].nvars;
+                let ans = m.answer_tuple(st, n);
+                self.add_answer(m, t, ans);
+                if m.stopped() {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            }
+        }
+    }
+
+    fn negation(&mut self, m: &mut Machine<'_>, st: &mut State, goal: Ref, env: &Env, _depth: u32) -> NotAction {
+        if !st.b.is_ground(m.store, goal) {
+            m.out.floundered = true;
+            return NotAction::Fails;
+        }
+        let Some((t, _)) = self.table_for(m, st, goal, env) else { return NotAction::Fails };
+        let tb = &mut self.tables[t as usize];
+        if tb.complete {
+            return if tb.answers.is_empty() { NotAction::Holds } else { NotAction::Fails };
+        }
+        tb.waiters.push(Waiter { owner: self.current, state: st.clone() });
+        self.depend_on(t);
+        NotAction::Suspend
+    }
+}

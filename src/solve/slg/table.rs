@@ -1,0 +1,81 @@
+//! Tables of the SLG strategy.
+
+use super::Work;
+use crate::solve::machine::{Env, State};
+use crate::term::TermId;
+use rustc_hash::FxHashSet;
+use std::rc::Rc;
+
+/// Index of a table.
+pub(super) type TableId = u32;
+
+/// Whose derivation an answer or a piece of work belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Owner {
+    /// The query itself.
+    Root,
+    /// The evaluation of a table.
+    Table(TableId),
+}
+
+/// A suspended caller of a table: resumed once per answer.
+pub(super) struct Consumer {
+    pub owner: Owner,
+    pub state: State,
+    /// The caller's slots of the table's variables, in canonical order.
+    pub slots: Rc<[u32]>,
+    /// How many answers it has been fed.
+    pub seen: usize,
+    /// A `Feed` for it is already scheduled.
+    pub queued: bool,
+}
+
+/// A caller waiting for a table to complete to decide `\+ goal`.
+pub(super) struct Waiter {
+    pub owner: Owner,
+    pub state: State,
+}
+
+/// The answers of one canonical subgoal.
+pub(super) struct Table {
+    /// The canonical goal (variables `Var(0..nvars)`).
+    pub goal: TermId,
+    /// Its environment (hypotheses in canonical numbering).
+    pub env: Env,
+    pub nvars: u32,
+    /// Universe of each variable.
+    pub universes: Vec<u32>,
+    /// Highest universe mentioned.
+    pub universe: u32,
+    pub answers: Vec<TermId>,
+    pub answer_set: FxHashSet<TermId>,
+    pub complete: bool,
+    /// The answers once complete, shared with callers.
+    pub frozen: Option<Rc<[TermId]>>,
+    pub consumers: Vec<Consumer>,
+    pub waiters: Vec<Waiter>,
+    pub work: Vec<Work>,
+    pub dfn: u32,
+    pub lowlink: u32,
+}
+
+impl Table {
+    pub fn new(goal: TermId, env: Env, nvars: u32, universes: Vec<u32>, universe: u32, dfn: u32) -> Table {
+        Table {
+            goal,
+            env,
+            nvars,
+            universes,
+            universe,
+            answers: Vec::new(),
+            answer_set: FxHashSet::default(),
+            complete: false,
+            frozen: None,
+            consumers: Vec::new(),
+            waiters: Vec::new(),
+            work: Vec::new(),
+            dfn,
+            lowlink: dfn,
+        }
+    }
+}

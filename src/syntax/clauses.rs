@@ -1,0 +1,346 @@
+//! Parser for the clause language (`clauses.pest`) into interned terms.
+
+use super::prescan;
+use crate::error::{Error, Result, Span};
+use crate::term::{syms, Store, Sym, TermId};
+use pest::iterators::Pair;
+use pest::Parser;
+use std::sync::Arc;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "syntax/clauses.pest"]
+struct ClauseParser;
+
+/// What a parsed item is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ItemKind {
+    /// A fact or rule.
+    Clause,
+    /// `:- Directive.`
+    Directive,
+    /// `?- Goal.`
+    Query,
+}
+
+/// One item of a clause file.
+#[derive(Clone, Debug)]
+pub struct Item {
+    /// Clause, directive or query.
+    pub kind: ItemKind,
+    /// The term; its variables are `Var(0..var_names.len())`.
+    pub term: TermId,
+    /// The source names of the variables, by index (`_` gets a generated name `_N`).
+    pub var_names: Vec<Box<str>>,
+    /// Where it was written.
+    pub span: Span,
+}
+
+struct Conv<'s> {
+    store: &'s mut Store,
+    vars: Vec<Box<str>>,
+}
+
+impl Conv<'_> {
+    fn var(&mut self, name: &str) -> TermId {
+        if name == "_" {
+            let i = self.vars.len();
+            self.vars.push(format!("_{i}").into());
+            return self.store.var(i as u32);
+        }
+        let i = match self.vars.iter().position(|v| &**v == name) {
+            Some(i) => i,
+            None => {
+                self.vars.push(name.into());
+                self.vars.len() - 1
+            }
+        };
+        self.store.var(i as u32)
+    }
+
+    fn right_assoc(&mut self, op: Sym, mut items: Vec<TermId>) -> TermId {
+        let mut t = items.pop().expect("grammar guarantees one operand");
+        while let Some(x) = items.pop() {
+            t = self.store.app(op, &[x, t]);
+        }
+        t
+    }
+
+    fn term(&mut self, p: Pair<'_, Rule>) -> TermId {
+        match p.as_rule() {
+            Rule::term1200 => {
+                let mut it = p.into_inner();
+                let a = self.term(it.next().expect("operand"));
+                match (it.next(), it.next()) {
+                    (Some(_neck), Some(b)) => {
+                        let b = self.term(b);
+                        self.store.app(syms::NECK, &[a, b])
+                    }
+                    _ => a,
+                }
+            }
+            Rule::term1100 | Rule::term1000 => {
+                let op = if p.as_rule() == Rule::term1100 { syms::SEMI } else { syms::COMMA };
+                let items: Vec<TermId> = p
+                    .into_inner()
+                    .filter(|q| !matches!(q.as_rule(), Rule::semi | Rule::comma))
+                    .map(|q| self.term(q))
+                    .collect();
+                self.right_assoc(op, items)
+            }
+            Rule::term1050 => {
+                let mut operands = Vec::new();
+                let mut ops = Vec::new();
+                for q in p.into_inner() {
+                    if q.as_rule() == Rule::arrow_op {
+                        ops.push(if q.as_str() == "=>" { syms::IMPLIES } else { syms::ARROW });
+                    } else {
+                        operands.push(self.term(q));
+                    }
+                }
+                let mut t = operands.pop().expect("operand");
+                while let (Some(x), Some(op)) = (operands.pop(), ops.pop()) {
+                    t = self.store.app(op, &[x, t]);
+                }
+                t
+            }
+            Rule::term900 => {
+                let mut nots = 0;
+                let mut t = None;
+                for q in p.into_inner() {
+                    if q.as_rule() == Rule::not_op {
+                        nots += 1;
+                    } else {
+                        t = Some(self.term(q));
+                    }
+                }
+                let mut t = t.expect("operand");
+                for _ in 0..nots {
+                    t = self.store.app(syms::NOT, &[t]);
+                }
+                t
+            }
+            Rule::term700 => {
+                let mut it = p.into_inner();
+                let a = self.term(it.next().expect("operand"));
+                match (it.next(), it.next()) {
+                    (Some(op), Some(b)) => {
+                        let b = self.term(b);
+                        let op = self.store.sym(op.as_str());
+                        self.store.app(op, &[a, b])
+                    }
+                    _ => a,
+                }
+            }
+            Rule::term500 | Rule::term400 => {
+                let mut it = p.into_inner();
+                let mut t = self.term(it.next().expect("operand"));
+                while let (Some(op), Some(b)) = (it.next(), it.next()) {
+                    let b = self.term(b);
+                    let op = self.store.sym(op.as_str());
+                    t = self.store.app(op, &[t, b]);
+                }
+                t
+            }
+            Rule::arg | Rule::primary | Rule::paren => {
+                let q = p.into_inner().next().expect("inner");
+                self.term(q)
+            }
+            Rule::list => {
+                let mut items = Vec::new();
+                let mut tail = None;
+                let pairs: Vec<_> = p.into_inner().collect();
+                let has_tail = pairs.len() >= 2 && {
+                    // The tail follows a `|`: the grammar makes it the last arg after the separator.
+                    let s = pairs[pairs.len() - 2].as_span().end();
+                    let e = pairs[pairs.len() - 1].as_span().start();
+                    let between = &pairs[0].get_input()[s..e];
+                    between.contains('|')
+                };
+                let n = pairs.len();
+                for (i, q) in pairs.into_iter().enumerate() {
+                    let t = self.term(q);
+                    if has_tail && i == n - 1 {
+                        tail = Some(t);
+                    } else {
+                        items.push(t);
+                    }
+                }
+                self.store.list(&items, tail)
+            }
+            Rule::compound => {
+                let mut it = p.into_inner();
+                let f = self.name(it.next().expect("functor"));
+                let args: Vec<TermId> = it.map(|q| self.term(q)).collect();
+                self.store.app(f, &args)
+            }
+            Rule::variable => self.var(p.as_str()),
+            Rule::integer => match p.as_str().parse::<i64>() {
+                Ok(i) => self.store.int(i),
+                Err(_) => {
+                    let s = self.store.sym(p.as_str());
+                    self.store.atom(s)
+                }
+            },
+            Rule::name => {
+                let s = self.name(p);
+                self.store.atom(s)
+            }
+            _ => {
+                let s = self.store.sym(p.as_str());
+                self.store.atom(s)
+            }
+        }
+    }
+
+    fn name(&mut self, p: Pair<'_, Rule>) -> Sym {
+        let inner = p.into_inner().next();
+        match inner {
+            Some(q) if q.as_rule() == Rule::quoted => {
+                let s = unquote(q.as_str());
+                self.store.sym(&s)
+            }
+            Some(q) => self.store.sym(q.as_str()),
+            None => self.store.sym(""),
+        }
+    }
+
+    fn decl(&mut self, p: Pair<'_, Rule>) -> TermId {
+        let mut it = p.into_inner();
+        let kind = self.store.sym(it.next().expect("kind").as_str());
+        let slash = self.store.sym("/");
+        let specs: Vec<TermId> = it
+            .map(|spec| {
+                let mut s = spec.into_inner();
+                let name = self.name(s.next().expect("name"));
+                let n = self.term(s.next().expect("arity"));
+                let name = self.store.atom(name);
+                self.store.app(slash, &[name, n])
+            })
+            .collect();
+        let specs = self.right_assoc(syms::COMMA, specs);
+        self.store.app(kind, &[specs])
+    }
+}
+
+/// The text of a quoted atom without quotes, escapes resolved.
+pub fn unquote(q: &str) -> String {
+    let inner = &q[1..q.len().saturating_sub(1).max(1)];
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some('n') => out.push('\n'),
+                Some('t') => out.push('\t'),
+                Some(c) => out.push(c),
+                None => {}
+            },
+            '\'' => {
+                chars.next();
+                out.push('\'');
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn rule_words(r: &Rule) -> Option<&'static str> {
+    Some(match r {
+        Rule::end => "`.` ending the clause",
+        Rule::term1200 | Rule::term1100 | Rule::term1050 | Rule::term1000 | Rule::term900 | Rule::arg => "a term",
+        Rule::term700 | Rule::term500 | Rule::term400 | Rule::primary => "a term",
+        Rule::neck => "`:-`",
+        Rule::semi => "`;`",
+        Rule::comma => "`,`",
+        Rule::arrow_op => "`=>`",
+        Rule::op700 | Rule::op500 | Rule::op400 => "an operator",
+        Rule::item | Rule::clause | Rule::directive | Rule::query => "a clause, `:-` directive or `?-` query",
+        Rule::name | Rule::plain_atom | Rule::quoted | Rule::symbol_atom => "an atom",
+        Rule::variable => "a variable",
+        Rule::integer => "an integer",
+        Rule::compound => "a compound term",
+        Rule::list => "a list",
+        Rule::paren => "`(`",
+        Rule::pred_spec => "a predicate indicator `name/arity`",
+        Rule::decl_kind => "a declaration",
+        Rule::EOI => "end of input",
+        _ => return None,
+    })
+}
+
+/// Turn a pest error into knot's syntax error with line:col and what was expected.
+fn syntax_error(file: &Arc<str>, src: &str, e: pest::error::Error<Rule>) -> Error {
+    let pos = match e.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    };
+    let message = match &e.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => {
+            let mut words: Vec<&str> = positives.iter().filter_map(rule_words).collect();
+            words.sort();
+            words.dedup();
+            let found = src[pos.min(src.len())..].chars().next();
+            let found = match found {
+                Some(c) => format!("found `{}`", c.escape_default()),
+                None => "found end of input".to_string(),
+            };
+            if words.is_empty() {
+                format!("unexpected input: {found}")
+            } else {
+                format!("expected {}; {found}", words.join(" or "))
+            }
+        }
+        pest::error::ErrorVariant::CustomError { message } => message.clone(),
+    };
+    Error::syntax(file, src, pos, pos + 1, message)
+}
+
+/// Parse a clause file into items.
+pub fn parse_clauses(store: &mut Store, file: &Arc<str>, src: &str) -> Result<Vec<Item>> {
+    prescan::check(file, src, prescan::Lang::Clauses)?;
+    let mut pairs = ClauseParser::parse(Rule::program, src).map_err(|e| syntax_error(file, src, e))?;
+    let program = pairs.next().ok_or_else(|| Error::Internal("empty parse".into()))?;
+    let mut items = Vec::new();
+    for item in program.into_inner() {
+        if item.as_rule() != Rule::item {
+            continue;
+        }
+        let sp = item.as_span();
+        let span = Span::new(file, src, sp.start(), sp.end());
+        let inner = item.into_inner().next().ok_or_else(|| Error::Internal("empty item".into()))?;
+        let mut conv = Conv { store, vars: Vec::new() };
+        let (kind, term) = match inner.as_rule() {
+            Rule::directive => {
+                let d = inner.into_inner().next().ok_or_else(|| Error::Internal("empty directive".into()))?;
+                let t = if d.as_rule() == Rule::decl { conv.decl(d) } else { conv.term(d) };
+                (ItemKind::Directive, t)
+            }
+            Rule::query => {
+                let g = inner.into_inner().next().ok_or_else(|| Error::Internal("empty query".into()))?;
+                (ItemKind::Query, conv.term(g))
+            }
+            _ => {
+                let c = inner.into_inner().next().ok_or_else(|| Error::Internal("empty clause".into()))?;
+                (ItemKind::Clause, conv.term(c))
+            }
+        };
+        let var_names = conv.vars;
+        items.push(Item { kind, term, var_names, span });
+    }
+    Ok(items)
+}
+
+/// Parse one goal (an optional final `.` is allowed). Returns the term and its variable names.
+pub fn parse_goal(store: &mut Store, file: &Arc<str>, src: &str) -> Result<(TermId, Vec<Box<str>>)> {
+    prescan::check(file, src, prescan::Lang::Clauses)?;
+    let mut pairs = ClauseParser::parse(Rule::goal_text, src).map_err(|e| syntax_error(file, src, e))?;
+    let top = pairs.next().ok_or_else(|| Error::Internal("empty parse".into()))?;
+    let g = top
+        .into_inner()
+        .find(|p| p.as_rule() == Rule::term1200)
+        .ok_or_else(|| Error::Internal("no goal".into()))?;
+    let mut conv = Conv { store, vars: Vec::new() };
+    let t = conv.term(g);
+    Ok((t, conv.vars))
+}

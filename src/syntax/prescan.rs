@@ -1,0 +1,98 @@
+//! A linear pre-pass over source text, before the (recursive) pest parser sees it: reports unterminated
+//! comments and quotes where they start, and refuses nesting deeper than [`MAX_NESTING`] so that parsing
+//! cannot exhaust the stack.
+
+use crate::error::{Error, Result};
+use std::sync::Arc;
+
+/// Deepest bracket nesting accepted. The command line parses on a thread with a large stack; this bound
+/// keeps well inside it.
+pub const MAX_NESTING: usize = 200_000;
+
+/// Which comment and quote conventions apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    /// `%` and `/* */` comments, `'quoted atoms'`, `"strings"`.
+    Clauses,
+    /// `//` and `/* */` comments, `"strings"`; `'a` is a lifetime.
+    Surface,
+}
+
+/// Check `src` for unterminated comments/quotes and excessive nesting.
+pub fn check(file: &Arc<str>, src: &str, lang: Lang) -> Result<()> {
+    let b = src.as_bytes();
+    let mut i = 0;
+    let mut depth = 0usize;
+    let mut opens: Vec<usize> = Vec::new();
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            b'%' if lang == Lang::Clauses => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'/' if lang == Lang::Surface && b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => match src[i + 2..].find("*/") {
+                Some(k) => {
+                    i = i + 2 + k + 2;
+                    continue;
+                }
+                None => return Err(Error::syntax(file, src, i, i + 2, "unterminated block comment `/*`")),
+            },
+            b'\'' if lang == Lang::Clauses => {
+                let start = i;
+                i += 1;
+                loop {
+                    match b.get(i) {
+                        None | Some(b'\n') => {
+                            return Err(Error::syntax(file, src, start, start + 1, "unterminated quoted atom"))
+                        }
+                        Some(b'\\') => i += 2,
+                        Some(b'\'') if b.get(i + 1) == Some(&b'\'') => i += 2,
+                        Some(b'\'') => break,
+                        _ => i += 1,
+                    }
+                }
+            }
+            b'"' => {
+                let start = i;
+                i += 1;
+                loop {
+                    match b.get(i) {
+                        None => return Err(Error::syntax(file, src, start, start + 1, "unterminated string")),
+                        Some(b'\\') => i += 2,
+                        Some(b'"') => break,
+                        _ => i += 1,
+                    }
+                }
+            }
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                opens.push(i);
+                if depth > MAX_NESTING {
+                    return Err(Error::syntax(
+                        file,
+                        src,
+                        i,
+                        i + 1,
+                        format!("nesting deeper than {MAX_NESTING} levels is not supported"),
+                    ));
+                }
+            }
+            b')' | b']' | b'}' => {
+                depth = depth.saturating_sub(1);
+                opens.pop();
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    Ok(())
+}

@@ -1,0 +1,190 @@
+//! Printing terms in the clause language, so that parsing the printed text gives the same term.
+//! Iterative: a term nested 100,000 deep prints without deep recursion.
+
+use crate::term::{syms, Store, Sym, TermId, View};
+
+/// Operator table: (name, priority, kind).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum OpKind {
+    Xfx,
+    Xfy,
+    Yfx,
+    Fy,
+}
+
+fn infix(name: &str) -> Option<(u32, OpKind)> {
+    Some(match name {
+        ":-" => (1200, OpKind::Xfx),
+        ";" => (1100, OpKind::Xfy),
+        "=>" | "->" => (1050, OpKind::Xfy),
+        "," => (1000, OpKind::Xfy),
+        "=" | "\\=" | "==" | "\\==" | "=<" | ">=" | "<" | ">" | "=.." | "is" | "=:=" | "=\\=" | "@<" | "@>"
+        | "@=<" | "@>=" => (700, OpKind::Xfx),
+        "+" | "-" => (500, OpKind::Yfx),
+        "*" | "/" | "//" | "mod" => (400, OpKind::Yfx),
+        _ => return None,
+    })
+}
+
+fn prefix(name: &str) -> Option<(u32, OpKind)> {
+    match name {
+        "\\+" => Some((900, OpKind::Fy)),
+        _ => None,
+    }
+}
+
+/// True when `s` can be written without quotes.
+pub fn is_plain_atom(s: &str) -> bool {
+    let mut cs = s.chars();
+    match cs.next() {
+        Some(c) if c.is_ascii_lowercase() => cs.all(|c| c.is_ascii_alphanumeric() || c == '_'),
+        _ => matches!(s, "[]" | "{}" | "!"),
+    }
+}
+
+/// `s` as an atom: plain, or quoted with escapes.
+pub fn atom_text(s: &str) -> String {
+    if is_plain_atom(s) {
+        return s.to_string();
+    }
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('\'');
+    for c in s.chars() {
+        match c {
+            '\'' => out.push_str("\\'"),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
+    out
+}
+
+/// Default variable names: `A`..`Z`, then `V26`, ...
+pub fn default_var_name(i: u32) -> String {
+    if i < 26 {
+        ((b'A' + i as u8) as char).to_string()
+    } else {
+        format!("V{i}")
+    }
+}
+
+enum Work {
+    Term(TermId, u32),
+    Text(&'static str),
+    Owned(String),
+    ListTail(TermId),
+}
+
+/// Print `t` at maximum priority `prec` (1200 for a clause, 999 for an argument).
+pub fn term_to_string(store: &Store, t: TermId, names: &dyn Fn(u32) -> String, prec: u32) -> String {
+    let mut out = String::new();
+    let mut work = vec![Work::Term(t, prec)];
+    while let Some(w) = work.pop() {
+        match w {
+            Work::Text(s) => out.push_str(s),
+            Work::Owned(s) => out.push_str(&s),
+            Work::ListTail(t) => match store.view(t) {
+                View::App(f, args) if f == syms::CONS && args.len() == 2 => {
+                    out.push_str(", ");
+                    work.push(Work::ListTail(args[1]));
+                    work.push(Work::Term(args[0], 999));
+                }
+                View::Atom(f) if f == syms::NIL => out.push(']'),
+                _ => {
+                    out.push_str(" | ");
+                    work.push(Work::Text("]"));
+                    work.push(Work::Term(t, 999));
+                }
+            },
+            Work::Term(t, prec) => print_one(store, t, prec, names, &mut out, &mut work),
+        }
+    }
+    out
+}
+
+fn print_one(store: &Store, t: TermId, prec: u32, names: &dyn Fn(u32) -> String, out: &mut String, work: &mut Vec<Work>) {
+    match store.view(t) {
+        View::Var(i) => out.push_str(&names(i)),
+        View::Int(i) => {
+            if i < 0 && prec < 200 {
+                out.push_str(&format!("({i})"));
+            } else {
+                out.push_str(&i.to_string());
+            }
+        }
+        View::Placeholder(u, i) => out.push_str(&format!("'!{u}_{i}'")),
+        View::Atom(s) => {
+            let name = store.name(s);
+            if infix(name).is_some() || prefix(name).is_some() {
+                out.push_str(&format!("({})", atom_text(name)));
+            } else {
+                out.push_str(&atom_text(name));
+            }
+        }
+        View::App(f, args) => print_app(store, f, args, prec, out, work),
+    }
+}
+
+fn print_app(store: &Store, f: Sym, args: &[TermId], prec: u32, out: &mut String, work: &mut Vec<Work>) {
+    let name = store.name(f);
+    if f == syms::CONS && args.len() == 2 {
+        out.push('[');
+        work.push(Work::ListTail(args[1]));
+        work.push(Work::Term(args[0], 999));
+        return;
+    }
+    if args.len() == 2 {
+        if let Some((p, kind)) = infix(name) {
+            let (lp, rp) = match kind {
+                OpKind::Xfx => (p - 1, p - 1),
+                OpKind::Xfy => (p - 1, p),
+                _ => (p, p - 1),
+            };
+            let paren = p > prec;
+            if paren {
+                out.push('(');
+                work.push(Work::Text(")"));
+            }
+            work.push(Work::Term(args[1], rp));
+            let sep = match name {
+                "," => ", ".to_string(),
+                _ => format!(" {name} "),
+            };
+            work.push(Work::Owned(sep));
+            work.push(Work::Term(args[0], lp));
+            return;
+        }
+    }
+    if args.len() == 1 {
+        if let Some((p, _)) = prefix(name) {
+            let paren = p > prec;
+            if paren {
+                out.push('(');
+                work.push(Work::Text(")"));
+            }
+            out.push_str(name);
+            out.push(' ');
+            work.push(Work::Term(args[0], p));
+            return;
+        }
+    }
+    out.push_str(&atom_text(name));
+    out.push('(');
+    work.push(Work::Text(")"));
+    for (i, &a) in args.iter().enumerate().rev() {
+        work.push(Work::Term(a, 999));
+        if i > 0 {
+            work.push(Work::Text(", "));
+        }
+    }
+}
+
+/// Print a clause term (`Head :- Body` or a fact) followed by `.`.
+pub fn clause_to_string(store: &Store, t: TermId, names: &dyn Fn(u32) -> String) -> String {
+    let mut s = term_to_string(store, t, names, 1200);
+    s.push('.');
+    s
+}

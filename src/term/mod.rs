@@ -1,0 +1,404 @@
+//! The term core: interned symbols and hash-consed terms.
+//!
+//! Every term lives once in a [`Store`] and is named by a [`TermId`] (a `u32`), so comparing two terms,
+//! hashing one and using one as a table key are O(1). Variables in stored terms are *local* indices
+//! (`Var(0)`, `Var(1)`, ...); a [`unify::Bindings`] gives them meaning by pairing a term with a base slot.
+
+pub mod canon;
+pub mod unify;
+
+use hashbrown::HashTable;
+use rustc_hash::{FxHashMap, FxHasher};
+use std::hash::{Hash, Hasher};
+
+/// An interned symbol (atom or functor name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Sym(pub u32);
+
+/// An interned, hash-consed term.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TermId(pub u32);
+
+/// What a term is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// An atom (a compound term of arity 0).
+    Atom,
+    /// An integer.
+    Int,
+    /// A local variable index.
+    Var,
+    /// A universally quantified placeholder `!U_I` (universe U, index I), introduced by `forall`.
+    Placeholder,
+    /// A compound term `f(a1, ..., an)`, n >= 1.
+    App,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    kind: Kind,
+    /// Sym for Atom/App, var index for Var, universe for Placeholder.
+    a: u32,
+    /// Placeholder index; start of the arguments in `args` for App.
+    b: u32,
+    arity: u32,
+    int: i64,
+    ground: bool,
+    size: u32,
+    depth: u32,
+    /// Highest universe of a placeholder inside (0 when none).
+    univ: u32,
+}
+
+/// A view of one term, returned by [`Store::view`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View<'a> {
+    /// An atom.
+    Atom(Sym),
+    /// An integer.
+    Int(i64),
+    /// A local variable.
+    Var(u32),
+    /// A placeholder (universe, index).
+    Placeholder(u32, u32),
+    /// A compound term.
+    App(Sym, &'a [TermId]),
+}
+
+/// Interns symbols and terms.
+#[derive(Default)]
+pub struct Store {
+    names: Vec<Box<str>>,
+    sym_map: FxHashMap<Box<str>, Sym>,
+    nodes: Vec<Node>,
+    args: Vec<TermId>,
+    table: HashTable<TermId>,
+    /// `Var(0)`, interned at creation.
+    pub(crate) var0: TermId,
+}
+
+fn hash_parts(kind: Kind, a: u32, b: u32, int: i64, args: &[TermId]) -> u64 {
+    let mut h = FxHasher::default();
+    (kind as u8).hash(&mut h);
+    a.hash(&mut h);
+    b.hash(&mut h);
+    int.hash(&mut h);
+    args.hash(&mut h);
+    h.finish()
+}
+
+/// Well-known symbols, interned first so their ids are constants.
+pub mod syms {
+    use super::Sym;
+    /// `,`
+    pub const COMMA: Sym = Sym(0);
+    /// `;`
+    pub const SEMI: Sym = Sym(1);
+    /// `:-`
+    pub const NECK: Sym = Sym(2);
+    /// `true`
+    pub const TRUE: Sym = Sym(3);
+    /// `fail`
+    pub const FAIL: Sym = Sym(4);
+    /// `=`
+    pub const EQ: Sym = Sym(5);
+    /// `\=`
+    pub const NEQ: Sym = Sym(6);
+    /// `\+`
+    pub const NOT: Sym = Sym(7);
+    /// `forall`
+    pub const FORALL: Sym = Sym(8);
+    /// `exists`
+    pub const EXISTS: Sym = Sym(9);
+    /// `=>`
+    pub const IMPLIES: Sym = Sym(10);
+    /// `[]`
+    pub const NIL: Sym = Sym(11);
+    /// `'[|]'` (list cell)
+    pub const CONS: Sym = Sym(12);
+    /// `false`
+    pub const FALSE: Sym = Sym(13);
+    /// `'$key'`: a table key (environment, goal, universes)
+    pub const KEY: Sym = Sym(14);
+    /// `'$ans'`: a tuple of answer values
+    pub const ANS: Sym = Sym(15);
+    /// `'$env'`: an environment list wrapper
+    pub const ENV: Sym = Sym(16);
+    /// `->` (if-then-else is not supported; kept to report it)
+    pub const ARROW: Sym = Sym(17);
+    pub(super) const ALL: &[&str] =
+        &[",", ";", ":-", "true", "fail", "=", "\\=", "\\+", "forall", "exists", "=>", "[]", "[|]", "false", "$key", "$ans", "$env", "->"];
+}
+
+impl Store {
+    /// A store with the well-known symbols interned.
+    pub fn new() -> Store {
+        let mut s = Store::default();
+        for name in syms::ALL {
+            s.sym(name);
+        }
+        s.var0 = s.var(0);
+        s
+    }
+
+    /// Intern a symbol.
+    pub fn sym(&mut self, name: &str) -> Sym {
+        if let Some(&s) = self.sym_map.get(name) {
+            return s;
+        }
+        let s = Sym(self.names.len() as u32);
+        self.names.push(name.into());
+        self.sym_map.insert(name.into(), s);
+        s
+    }
+
+    /// Look a symbol up without interning it.
+    pub fn find_sym(&self, name: &str) -> Option<Sym> {
+        self.sym_map.get(name).copied()
+    }
+
+    /// The name of a symbol.
+    pub fn name(&self, s: Sym) -> &str {
+        &self.names[s.0 as usize]
+    }
+
+    fn intern(&mut self, kind: Kind, a: u32, b: u32, int: i64, args: &[TermId]) -> TermId {
+        let hash = hash_parts(kind, a, b, int, args);
+        let nodes = &self.nodes;
+        let all_args = &self.args;
+        let found = self.table.find(hash, |&id| {
+            let n = &nodes[id.0 as usize];
+            n.kind == kind
+                && n.a == a
+                && n.int == int
+                && if kind == Kind::App {
+                    n.arity as usize == args.len()
+                        && &all_args[n.b as usize..n.b as usize + n.arity as usize] == args
+                } else {
+                    n.b == b
+                }
+        });
+        if let Some(&id) = found {
+            return id;
+        }
+        let (ground, size, depth, b, univ) = match kind {
+            Kind::Var => (false, 1, 1, b, 0),
+            Kind::Placeholder => (true, 1, 1, b, a),
+            Kind::App => {
+                let mut ground = true;
+                let mut size: u32 = 1;
+                let mut depth = 0;
+                let mut univ = 0;
+                for &t in args {
+                    let n = &self.nodes[t.0 as usize];
+                    ground &= n.ground;
+                    size = size.saturating_add(n.size);
+                    depth = depth.max(n.depth);
+                    univ = univ.max(n.univ);
+                }
+                let start = self.args.len() as u32;
+                self.args.extend_from_slice(args);
+                (ground, size, depth + 1, start, univ)
+            }
+            _ => (true, 1, 1, b, 0),
+        };
+        let id = TermId(self.nodes.len() as u32);
+        self.nodes.push(Node { kind, a, b, arity: args.len() as u32, int, ground, size, depth, univ });
+        let nodes = &self.nodes;
+        let all_args = &self.args;
+        self.table.insert_unique(hash, id, |&t| {
+            let n = &nodes[t.0 as usize];
+            let args: &[TermId] = if n.kind == Kind::App {
+                &all_args[n.b as usize..n.b as usize + n.arity as usize]
+            } else {
+                &[]
+            };
+            hash_parts(n.kind, n.a, if n.kind == Kind::App { 0 } else { n.b }, n.int, args)
+        });
+        id
+    }
+
+    /// An atom.
+    pub fn atom(&mut self, s: Sym) -> TermId {
+        self.intern(Kind::Atom, s.0, 0, 0, &[])
+    }
+
+    /// An atom by name.
+    pub fn atom_named(&mut self, name: &str) -> TermId {
+        let s = self.sym(name);
+        self.atom(s)
+    }
+
+    /// An integer.
+    pub fn int(&mut self, i: i64) -> TermId {
+        self.intern(Kind::Int, 0, 0, i, &[])
+    }
+
+    /// A local variable.
+    pub fn var(&mut self, i: u32) -> TermId {
+        self.intern(Kind::Var, i, 0, 0, &[])
+    }
+
+    /// A placeholder of `universe`, numbered `index` within it.
+    pub fn placeholder(&mut self, universe: u32, index: u32) -> TermId {
+        self.intern(Kind::Placeholder, universe, index, 0, &[])
+    }
+
+    /// `f(args)`; an atom when `args` is empty.
+    pub fn app(&mut self, f: Sym, args: &[TermId]) -> TermId {
+        if args.is_empty() {
+            self.atom(f)
+        } else {
+            // App nodes hash with b = 0 (b holds the argument offset, which is not part of identity).
+            self.intern_app(f, args)
+        }
+    }
+
+    fn intern_app(&mut self, f: Sym, args: &[TermId]) -> TermId {
+        self.intern(Kind::App, f.0, 0, 0, args)
+    }
+
+    /// A list of `items` ending in `tail` (`[]` when `None`).
+    pub fn list(&mut self, items: &[TermId], tail: Option<TermId>) -> TermId {
+        let mut t = match tail {
+            Some(t) => t,
+            None => self.atom(syms::NIL),
+        };
+        for &x in items.iter().rev() {
+            t = self.app(syms::CONS, &[x, t]);
+        }
+        t
+    }
+
+    /// Look at a term.
+    #[inline]
+    pub fn view(&self, t: TermId) -> View<'_> {
+        let n = &self.nodes[t.0 as usize];
+        match n.kind {
+            Kind::Atom => View::Atom(Sym(n.a)),
+            Kind::Int => View::Int(n.int),
+            Kind::Var => View::Var(n.a),
+            Kind::Placeholder => View::Placeholder(n.a, n.b),
+            Kind::App => View::App(Sym(n.a), &self.args[n.b as usize..(n.b + n.arity) as usize]),
+        }
+    }
+
+    /// The kind of a term.
+    #[inline]
+    pub fn kind(&self, t: TermId) -> Kind {
+        self.nodes[t.0 as usize].kind
+    }
+
+    /// Arguments of a compound term (empty for anything else).
+    #[inline]
+    pub fn args(&self, t: TermId) -> &[TermId] {
+        let n = &self.nodes[t.0 as usize];
+        if n.kind == Kind::App {
+            &self.args[n.b as usize..(n.b + n.arity) as usize]
+        } else {
+            &[]
+        }
+    }
+
+    /// The principal functor: name and arity (atoms have arity 0); `None` for variables, integers, placeholders.
+    #[inline]
+    pub fn functor(&self, t: TermId) -> Option<(Sym, u32)> {
+        let n = &self.nodes[t.0 as usize];
+        match n.kind {
+            Kind::Atom => Some((Sym(n.a), 0)),
+            Kind::App => Some((Sym(n.a), n.arity)),
+            _ => None,
+        }
+    }
+
+    /// True when the term has no variables (placeholders count as constants).
+    #[inline]
+    pub fn is_ground(&self, t: TermId) -> bool {
+        self.nodes[t.0 as usize].ground
+    }
+
+    /// The highest universe of a placeholder in `t` (0 when it has none).
+    #[inline]
+    pub fn max_universe(&self, t: TermId) -> u32 {
+        self.nodes[t.0 as usize].univ
+    }
+
+    /// Number of nodes (saturating).
+    #[inline]
+    pub fn size(&self, t: TermId) -> u32 {
+        self.nodes[t.0 as usize].size
+    }
+
+    /// Nesting depth (an atom has depth 1).
+    #[inline]
+    pub fn depth(&self, t: TermId) -> u32 {
+        self.nodes[t.0 as usize].depth
+    }
+
+    /// How many terms are interned.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// True when no term is interned yet.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// The largest variable index in `t` plus one (0 when ground). Iterative.
+    pub fn var_count(&self, t: TermId) -> u32 {
+        let mut max = 0;
+        let mut stack = vec![t];
+        while let Some(t) = stack.pop() {
+            if self.is_ground(t) {
+                continue;
+            }
+            match self.view(t) {
+                View::Var(i) => max = max.max(i + 1),
+                View::App(_, args) => stack.extend_from_slice(args),
+                _ => {}
+            }
+        }
+        max
+    }
+
+    /// Rebuild `t` bottom-up, replacing each variable by `f(index)`. Iterative (deep terms are fine).
+    pub fn map_vars(&mut self, t: TermId, f: &mut dyn FnMut(&mut Store, u32) -> TermId) -> TermId {
+        enum Work {
+            Visit(TermId),
+            Build(Sym, usize),
+        }
+        let mut work = vec![Work::Visit(t)];
+        let mut out: Vec<TermId> = Vec::new();
+        while let Some(w) = work.pop() {
+            match w {
+                Work::Visit(t) => {
+                    if self.is_ground(t) {
+                        out.push(t);
+                        continue;
+                    }
+                    match self.view(t) {
+                        View::Var(i) => {
+                            let r = f(self, i);
+                            out.push(r);
+                        }
+                        View::App(s, args) => {
+                            work.push(Work::Build(s, args.len()));
+                            for &a in args.iter().rev() {
+                                work.push(Work::Visit(a));
+                            }
+                        }
+                        _ => out.push(t),
+                    }
+                }
+                Work::Build(s, n) => {
+                    let start = out.len() - n;
+                    let t = self.app(s, &out[start..]);
+                    out.truncate(start);
+                    out.push(t);
+                }
+            }
+        }
+        out.pop().unwrap_or(t)
+    }
+}

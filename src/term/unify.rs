@@ -1,0 +1,417 @@
+//! Bindings and unification by structure sharing.
+//!
+//! A [`Ref`] pairs a stored term with a *base*: variable `Var(i)` inside it denotes slot `base + i` of a
+//! [`Bindings`]. Renaming a clause apart is then just allocating fresh slots: no term is copied or interned
+//! during unification. [`Bindings::resolve`] materializes a `Ref` back into an interned term.
+//! Every loop here is iterative, so deeply nested terms cannot overflow the stack.
+
+use super::{Store, TermId, View};
+use rustc_hash::FxHashMap;
+
+/// A term whose variables are offset by `base` into a [`Bindings`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ref {
+    /// The stored term.
+    pub term: TermId,
+    /// The slot of its `Var(0)`.
+    pub base: u32,
+}
+
+impl Ref {
+    /// `term` with base `base`.
+    #[inline]
+    pub fn new(term: TermId, base: u32) -> Ref {
+        Ref { term, base }
+    }
+}
+
+const UNBOUND: TermId = TermId(u32::MAX);
+
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    term: TermId,
+    base: u32,
+    universe: u32,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Trail {
+    Bind(u32),
+    Universe(u32, u32),
+}
+
+/// What a `Ref` dereferences to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deref {
+    /// An unbound slot.
+    Unbound(u32),
+    /// A non-variable term.
+    Term(Ref),
+}
+
+/// Variable slots of one derivation, with a trail for undoing bindings.
+#[derive(Clone, Debug, Default)]
+pub struct Bindings {
+    slots: Vec<Slot>,
+    trail: Vec<Trail>,
+    /// Unifications attempted (for `--stats`).
+    pub unifications: u64,
+}
+
+/// Options of unification.
+#[derive(Clone, Copy, Debug)]
+pub struct UnifyOptions {
+    /// Refuse to bind a variable to a term containing it.
+    pub occurs_check: bool,
+}
+
+impl Default for UnifyOptions {
+    fn default() -> Self {
+        UnifyOptions { occurs_check: true }
+    }
+}
+
+impl Bindings {
+    /// Empty bindings.
+    pub fn new() -> Bindings {
+        Bindings::default()
+    }
+
+    /// Number of slots allocated.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// True when no slot is allocated.
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// Allocate `n` fresh unbound slots in `universe`; returns the first.
+    #[inline]
+    pub fn alloc(&mut self, n: u32, universe: u32) -> u32 {
+        let base = self.slots.len() as u32;
+        self.slots.extend((0..n).map(|_| Slot { term: UNBOUND, base: 0, universe }));
+        base
+    }
+
+    /// The universe of a slot.
+    pub fn universe(&self, slot: u32) -> u32 {
+        self.slots[slot as usize].universe
+    }
+
+    /// The current trail position, to undo back to.
+    #[inline]
+    pub fn mark(&self) -> usize {
+        self.trail.len()
+    }
+
+    /// Undo every binding made since `mark`.
+    pub fn undo(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            match self.trail.pop() {
+                Some(Trail::Bind(s)) => self.slots[s as usize].term = UNBOUND,
+                Some(Trail::Universe(s, u)) => self.slots[s as usize].universe = u,
+                None => break,
+            }
+        }
+    }
+
+    /// Forget the trail (bindings stay): used when a derivation is copied and will never backtrack.
+    pub fn clear_trail(&mut self) {
+        self.trail.clear();
+    }
+
+    /// Follow bindings until an unbound slot or a non-variable term.
+    #[inline]
+    pub fn deref(&self, store: &Store, mut r: Ref) -> Deref {
+        loop {
+            match store.view(r.term) {
+                View::Var(i) => {
+                    let s = r.base + i;
+                    let slot = &self.slots[s as usize];
+                    if slot.term == UNBOUND {
+                        return Deref::Unbound(s);
+                    }
+                    r = Ref { term: slot.term, base: slot.base };
+                }
+                _ => return Deref::Term(r),
+            }
+        }
+    }
+
+    /// Bind slot `s` to `r` (which must not be an unbound variable), checking universes and occurs.
+    fn bind(&mut self, store: &Store, s: u32, r: Ref, opts: UnifyOptions) -> bool {
+        let su = self.slots[s as usize].universe;
+        if store.is_ground(r.term) {
+            if store.max_universe(r.term) > su {
+                return false;
+            }
+        } else if !self.check_and_lower(store, s, su, r, opts.occurs_check) {
+            return false;
+        }
+        let slot = &mut self.slots[s as usize];
+        slot.term = r.term;
+        slot.base = r.base;
+        self.trail.push(Trail::Bind(s));
+        true
+    }
+
+    /// Occurs check and universe check of binding slot `s` (universe `su`) to `r`; lowers the universes of
+    /// the unbound slots inside `r` to `su`.
+    fn check_and_lower(&mut self, store: &Store, s: u32, su: u32, r: Ref, occurs: bool) -> bool {
+        let mut stack = vec![r];
+        while let Some(r) = stack.pop() {
+            if store.is_ground(r.term) {
+                if store.max_universe(r.term) > su {
+                    return false;
+                }
+                continue;
+            }
+            match self.deref(store, r) {
+                Deref::Unbound(v) => {
+                    if occurs && v == s {
+                        return false;
+                    }
+                    let vu = self.slots[v as usize].universe;
+                    if vu > su {
+                        self.trail.push(Trail::Universe(v, vu));
+                        self.slots[v as usize].universe = su;
+                    }
+                }
+                Deref::Term(r) => match store.view(r.term) {
+                    View::App(_, args) => stack.extend(args.iter().map(|&a| Ref::new(a, r.base))),
+                    View::Placeholder(u, _) if u > su => return false,
+                    _ => {}
+                },
+            }
+        }
+        true
+    }
+
+    /// Bind two unbound slots together (the younger to the older, keeping the lower universe).
+    fn bind_vars(&mut self, store: &Store, a: u32, b: u32) {
+        let (old, young) = if a < b { (a, b) } else { (b, a) };
+        let uo = self.slots[old as usize].universe;
+        let uy = self.slots[young as usize].universe;
+        if uy < uo {
+            self.trail.push(Trail::Universe(old, uo));
+            self.slots[old as usize].universe = uy;
+        }
+        let v0 = store_var0(store);
+        let slot = &mut self.slots[young as usize];
+        slot.term = v0;
+        slot.base = old;
+        self.trail.push(Trail::Bind(young));
+    }
+
+    /// Unify two terms. On failure some bindings may remain: undo to a mark taken before.
+    pub fn unify(&mut self, store: &Store, a: Ref, b: Ref, opts: UnifyOptions) -> bool {
+        self.unifications += 1;
+        let mut work = vec![(a, b)];
+        while let Some((a, b)) = work.pop() {
+            if a.term == b.term && (a.base == b.base || store.is_ground(a.term)) {
+                continue;
+            }
+            match (self.deref(store, a), self.deref(store, b)) {
+                (Deref::Unbound(x), Deref::Unbound(y)) => {
+                    if x != y {
+                        self.bind_vars(store, x, y);
+                    }
+                }
+                (Deref::Unbound(x), Deref::Term(t)) | (Deref::Term(t), Deref::Unbound(x)) => {
+                    if !self.bind(store, x, t, opts) {
+                        return false;
+                    }
+                }
+                (Deref::Term(x), Deref::Term(y)) => {
+                    if x.term == y.term && (x.base == y.base || store.is_ground(x.term)) {
+                        continue;
+                    }
+                    match (store.view(x.term), store.view(y.term)) {
+                        (View::App(f, xs), View::App(g, ys)) => {
+                            if f != g || xs.len() != ys.len() {
+                                return false;
+                            }
+                            for (&p, &q) in xs.iter().zip(ys) {
+                                work.push((Ref::new(p, x.base), Ref::new(q, y.base)));
+                            }
+                        }
+                        // Distinct atoms, integers or placeholders: interned, so different ids differ.
+                        _ => return false,
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Materialize `r` as an interned term; unbound slots become `Var(k)`, numbered through `map`
+    /// (slot -> k) in order of first appearance. Iterative.
+    pub fn resolve(&self, store: &mut Store, r: Ref, map: &mut VarMap) -> TermId {
+        enum Work {
+            Visit(Ref),
+            Build(super::Sym, usize),
+        }
+        if store.is_ground(r.term) {
+            return r.term;
+        }
+        let mut work = vec![Work::Visit(r)];
+        let mut out: Vec<TermId> = Vec::new();
+        while let Some(w) = work.pop() {
+            match w {
+                Work::Visit(r) => {
+                    if store.is_ground(r.term) {
+                        out.push(r.term);
+                        continue;
+                    }
+                    match self.deref(store, r) {
+                        Deref::Unbound(s) => {
+                            let k = map.index(s);
+                            out.push(store.var(k));
+                        }
+                        Deref::Term(r) => {
+                            if store.is_ground(r.term) {
+                                out.push(r.term);
+                                continue;
+                            }
+                            if let View::App(f, args) = store.view(r.term) {
+                                let n = args.len();
+                                work.push(Work::Build(f, n));
+                                let base = r.base;
+                                for i in (0..n).rev() {
+                                    let a = store.args(r.term)[i];
+                                    work.push(Work::Visit(Ref::new(a, base)));
+                                }
+                            } else {
+                                out.push(r.term);
+                            }
+                        }
+                    }
+                }
+                Work::Build(f, n) => {
+                    let start = out.len() - n;
+                    let t = store.app(f, &out[start..]);
+                    out.truncate(start);
+                    out.push(t);
+                }
+            }
+        }
+        out.pop().unwrap_or(r.term)
+    }
+
+    /// True when `r` dereferences to an unbound slot or contains one.
+    pub fn is_ground(&self, store: &Store, r: Ref) -> bool {
+        let mut stack = vec![r];
+        while let Some(r) = stack.pop() {
+            if store.is_ground(r.term) {
+                continue;
+            }
+            match self.deref(store, r) {
+                Deref::Unbound(_) => return false,
+                Deref::Term(r) => {
+                    if let View::App(_, args) = store.view(r.term) {
+                        stack.extend(args.iter().map(|&a| Ref::new(a, r.base)));
+                    }
+                }
+            }
+        }
+        true
+    }
+}
+
+/// `Var(0)`: the stored term used to point one slot at another (with base = the target slot).
+fn store_var0(store: &Store) -> TermId {
+    store.var0
+}
+
+/// Numbers unbound slots in order of first appearance.
+#[derive(Default, Debug, Clone)]
+pub struct VarMap {
+    map: FxHashMap<u32, u32>,
+    /// The slots, in the order they were numbered.
+    pub slots: Vec<u32>,
+    identity: bool,
+}
+
+impl VarMap {
+    /// An empty map.
+    pub fn new() -> VarMap {
+        VarMap::default()
+    }
+
+    /// The number of `slot`, assigning the next one if new.
+    pub fn index(&mut self, slot: u32) -> u32 {
+        if self.identity {
+            return slot;
+        }
+        if let Some(&k) = self.map.get(&slot) {
+            return k;
+        }
+        let k = self.slots.len() as u32;
+        self.map.insert(slot, k);
+        self.slots.push(slot);
+        k
+    }
+
+    /// A map that numbers slot `s` as `s` (absolute numbering).
+    pub fn identity() -> VarMap {
+        VarMap { identity: true, ..VarMap::default() }
+    }
+
+    /// A map that already numbers `slots` as 0, 1, ...
+    pub fn with_slots(slots: &[u32]) -> VarMap {
+        let mut m = VarMap::new();
+        for &s in slots {
+            m.index(s);
+        }
+        m
+    }
+
+    /// How many slots are numbered.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// True when none is.
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+}
+
+impl Bindings {
+    /// Drop every slot from `len` on (their bindings must already be undone).
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        self.slots.truncate(len);
+    }
+
+    /// Bind an unbound slot without any check (used to bind a `forall` variable to its placeholder).
+    pub fn force_bind(&mut self, slot: u32, r: Ref) {
+        let s = &mut self.slots[slot as usize];
+        s.term = r.term;
+        s.base = r.base;
+        self.trail.push(Trail::Bind(slot));
+    }
+
+    /// Set the universe of a slot (trailed).
+    pub fn set_universe(&mut self, slot: u32, u: u32) {
+        let old = self.slots[slot as usize].universe;
+        self.trail.push(Trail::Universe(slot, old));
+        self.slots[slot as usize].universe = u;
+    }
+
+    /// A `Ref` naming slot `s` itself.
+    #[inline]
+    pub fn slot_ref(store: &Store, s: u32) -> Ref {
+        Ref { term: store.var0, base: s }
+    }
+
+    /// Materialize `r` with *absolute* numbering: an unbound slot `s` becomes `Var(s)`, so that
+    /// `Ref::new(result, 0)` denotes the same term in these bindings.
+    pub fn resolve_absolute(&self, store: &mut Store, r: Ref) -> TermId {
+        // Reuse `resolve` with an identity numbering.
+        let mut map = VarMap::identity();
+        self.resolve(store, r, &mut map)
+    }
+}
