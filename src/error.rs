@@ -33,6 +33,33 @@ impl fmt::Display for Span {
     }
 }
 
+/// Line starts of a text, for computing many line:column positions in O(log n) each.
+#[derive(Clone, Debug)]
+pub struct LineIndex {
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    /// Index the lines of `src`.
+    pub fn new(src: &str) -> LineIndex {
+        let mut starts = vec![0];
+        starts.extend(src.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1));
+        LineIndex { starts }
+    }
+
+    /// The span of `start..end` in `src` (which must be the indexed text).
+    pub fn span(&self, file: &Arc<str>, src: &str, start: usize, end: usize) -> Span {
+        let mut start = start.min(src.len());
+        while !src.is_char_boundary(start) {
+            start -= 1;
+        }
+        let line = self.starts.partition_point(|&s| s <= start);
+        let line_start = self.starts[line - 1];
+        let col = src[line_start..start].chars().count() + 1;
+        Span { file: file.clone(), start, end: end.max(start), line, col }
+    }
+}
+
 /// 1-based line and column of a byte offset.
 pub fn line_col(src: &str, offset: usize) -> (usize, usize) {
     let mut off = offset.min(src.len());

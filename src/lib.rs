@@ -5,12 +5,14 @@
 //! command). The engine core knows nothing of Rust: a Rust-like program is lowered into clauses first.
 
 pub mod cli;
+pub mod engine;
 pub mod error;
 pub mod program;
 pub mod solve;
 pub mod syntax;
 pub mod term;
 
+pub use engine::{Answers, Engine};
 pub use error::{Error, Result, Span};
 pub use program::Program;
 pub use solve::{aggregate, Answer, Goal, Limits, Outcome, Solution, Strategy};

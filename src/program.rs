@@ -46,13 +46,42 @@ enum Key {
     Functor(Sym, u32),
 }
 
+/// Index of one argument position: for each key, the clauses whose argument there has that key or is a
+/// variable, in source order.
+#[derive(Default, Debug)]
+struct ArgIndex {
+    by_key: FxHashMap<Key, Vec<u32>>,
+    var_clauses: Vec<u32>,
+}
+
+impl ArgIndex {
+    fn push(&mut self, idx: u32, key: Option<Key>) {
+        match key {
+            None => {
+                self.var_clauses.push(idx);
+                for v in self.by_key.values_mut() {
+                    v.push(idx);
+                }
+            }
+            Some(k) => {
+                let var_clauses = &self.var_clauses;
+                self.by_key.entry(k).or_insert_with(|| var_clauses.clone()).push(idx);
+            }
+        }
+    }
+
+    fn get(&self, k: Key) -> &[u32] {
+        self.by_key.get(&k).map(|v| &v[..]).unwrap_or(&self.var_clauses)
+    }
+}
+
+/// Arguments indexed per predicate (the first few positions).
+const INDEXED_ARGS: usize = 4;
+
 #[derive(Default, Debug)]
 struct PredIndex {
     all: Vec<u32>,
-    /// For each first-argument key: the clauses whose first argument has that key or is a variable.
-    by_key: FxHashMap<Key, Vec<u32>>,
-    /// Clauses whose first argument is a variable.
-    var_first: Vec<u32>,
+    args: Vec<ArgIndex>,
 }
 
 /// A set of clauses with their declarations.
@@ -139,43 +168,37 @@ impl Program {
 
     fn push(&mut self, pred: Pred, clause: Clause, store: &Store) {
         let idx = self.clauses.len() as u32;
-        let key = store.args(clause.head).first().and_then(|&a| key_of(store, a));
+        let keys: Vec<Option<Key>> =
+            store.args(clause.head).iter().take(INDEXED_ARGS).map(|&a| key_of(store, a)).collect();
         self.clauses.push(clause);
         let p = self.preds.entry(pred).or_default();
         p.all.push(idx);
-        match key {
-            None => {
-                p.var_first.push(idx);
-                for v in p.by_key.values_mut() {
-                    v.push(idx);
-                }
-            }
-            Some(k) => {
-                let var_first = &p.var_first;
-                let all = &p.all;
-                let entry = p.by_key.entry(k).or_insert_with(|| {
-                    // Clauses before this one with a variable first argument also match the key.
-                    let mut v: Vec<u32> = var_first.clone();
-                    v.retain(|&c| c < idx);
-                    let _ = all;
-                    v
-                });
-                entry.push(idx);
-            }
+        if p.args.len() < keys.len() {
+            p.args.resize_with(keys.len(), ArgIndex::default);
+        }
+        for (ix, k) in p.args.iter_mut().zip(keys) {
+            ix.push(idx, k);
         }
     }
 
-    /// The clauses that may match a goal whose first argument is `first` (None: unbound or no argument).
+    /// The clauses that may match a goal whose arguments are `args` (the dereferenced argument terms,
+    /// `None` where unbound): the shortest list among the indexed positions that are bound.
     #[inline]
-    pub fn candidates(&self, store: &Store, pred: Pred, first: Option<TermId>) -> &[u32] {
+    pub fn candidates(&self, store: &Store, pred: Pred, args: &[Option<TermId>]) -> &[u32] {
         let Some(p) = self.preds.get(&pred) else { return &[] };
-        match first.and_then(|t| key_of(store, t)) {
-            None => &p.all,
-            Some(k) => match p.by_key.get(&k) {
-                Some(v) => v,
-                None => &p.var_first,
-            },
+        let mut best: &[u32] = &p.all;
+        for (ix, a) in p.args.iter().zip(args) {
+            if let Some(k) = a.and_then(|t| key_of(store, t)) {
+                let c = ix.get(k);
+                if c.len() < best.len() {
+                    best = c;
+                    if best.len() <= 1 {
+                        break;
+                    }
+                }
+            }
         }
+        best
     }
 
     /// True when the predicate has clauses or was declared.

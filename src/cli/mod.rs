@@ -5,6 +5,8 @@ mod output;
 mod query;
 
 pub use load::{load_file, Loaded};
+pub use output::{answer_text, solution_text};
+pub use query::check_goal;
 
 use crate::solve::Limits;
 use clap::{Args, Parser, Subcommand, ValueEnum};

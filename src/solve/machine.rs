@@ -410,11 +410,16 @@ impl<'p> Machine<'p> {
             }
             return ControlFlow::Continue(false);
         }
-        let first = first.and_then(|x| match st.b.deref(self.store, Ref::new(x, r.base)) {
-            Deref::Term(t) => Some(t.term),
-            Deref::Unbound(_) => None,
-        });
-        let clauses = self.program.candidates(self.store, pred, first);
+        let mut keys = [None; 4];
+        if first.is_some() {
+            for (k, &x) in keys.iter_mut().zip(self.store.args(r.term)) {
+                *k = match st.b.deref(self.store, Ref::new(x, r.base)) {
+                    Deref::Term(t) => Some(t.term),
+                    Deref::Unbound(_) => None,
+                };
+            }
+        }
+        let clauses = self.program.candidates(self.store, pred, &keys);
         let hyps: Vec<Hyp> = env_iter(env).filter(|h| self.hyp_matches(h, pred)).cloned().collect();
         let rest = st.goals.take();
         self.try_clauses(st, r, env.clone(), depth, rest, hyps, clauses, 0, choices)

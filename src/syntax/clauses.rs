@@ -302,12 +302,13 @@ pub fn parse_clauses(store: &mut Store, file: &Arc<str>, src: &str) -> Result<Ve
     let mut pairs = ClauseParser::parse(Rule::program, src).map_err(|e| syntax_error(file, src, e))?;
     let program = pairs.next().ok_or_else(|| Error::Internal("empty parse".into()))?;
     let mut items = Vec::new();
+    let lines = crate::error::LineIndex::new(src);
     for item in program.into_inner() {
         if item.as_rule() != Rule::item {
             continue;
         }
         let sp = item.as_span();
-        let span = Span::new(file, src, sp.start(), sp.end());
+        let span = lines.span(file, src, sp.start(), sp.end());
         let inner = item.into_inner().next().ok_or_else(|| Error::Internal("empty item".into()))?;
         let mut conv = Conv { store, vars: Vec::new() };
         let (kind, term) = match inner.as_rule() {
