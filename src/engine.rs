@@ -58,6 +58,7 @@ impl Engine {
         let file: Arc<str> = "<goal>".into();
         let (t, names) = parse_goal(&mut self.store, &file, goal)?;
         crate::cli::check_goal(&self.store, &self.program, t)?;
+        let t = crate::program::mark_negations(&mut self.store, t, t);
         Ok((t, names))
     }
 

@@ -151,7 +151,8 @@ impl Program {
                 });
             }
         };
-        let body = conjuncts(store, body_term);
+        let exec = mark_negations(store, term, body_term);
+        let body = conjuncts(store, exec);
         let nvars = (var_names.len() as u32).max(store.var_count(term));
         self.push(pred, Clause { head, body, body_term, nvars, var_names, span, origin: None }, store);
         Ok(())
@@ -298,4 +299,74 @@ pub fn conjuncts(store: &Store, t: TermId) -> Vec<TermId> {
         }
     }
     out
+}
+
+/// Rewrite each `\+ G` inside the control structure of `goal` to `'$naf'(G, '$locals'(V..))`, where the
+/// `V`s are the variables of `G` that occur nowhere else in `whole` (the clause or query): those are local
+/// to the negation (`\+ parent(X, _)`), so leaving them unbound does not make the negation flounder.
+pub fn mark_negations(store: &mut Store, whole: TermId, goal: TermId) -> TermId {
+    if !contains_negation(store, goal) {
+        return goal;
+    }
+    let total = var_occurrences(store, whole);
+    rewrite_negations(store, goal, &total)
+}
+
+fn contains_negation(store: &Store, goal: TermId) -> bool {
+    let mut stack = vec![goal];
+    while let Some(g) = stack.pop() {
+        match store.view(g) {
+            View::App(syms::NOT, _) => return true,
+            View::App(syms::COMMA | syms::SEMI | syms::ARROW | syms::IMPLIES, a) if a.len() == 2 => {
+                stack.extend_from_slice(a)
+            }
+            View::App(syms::FORALL | syms::EXISTS, a) if a.len() == 2 => stack.push(a[1]),
+            _ => {}
+        }
+    }
+    false
+}
+
+fn var_occurrences(store: &Store, t: TermId) -> FxHashMap<u32, u32> {
+    let mut m = FxHashMap::default();
+    let mut stack = vec![t];
+    while let Some(t) = stack.pop() {
+        if store.is_ground(t) {
+            continue;
+        }
+        match store.view(t) {
+            View::Var(i) => *m.entry(i).or_insert(0) += 1,
+            View::App(_, a) => stack.extend_from_slice(a),
+            _ => {}
+        }
+    }
+    m
+}
+
+fn rewrite_negations(store: &mut Store, g: TermId, total: &FxHashMap<u32, u32>) -> TermId {
+    match store.view(g) {
+        View::App(syms::NOT, a) if a.len() == 1 => {
+            let inner = a[0];
+            let inner = rewrite_negations(store, inner, total);
+            let here = var_occurrences(store, inner);
+            let mut locals: Vec<u32> =
+                here.iter().filter(|&(v, &n)| total.get(v).copied().unwrap_or(0) <= n).map(|(&v, _)| v).collect();
+            locals.sort_unstable();
+            let vars: Vec<TermId> = locals.into_iter().map(|v| store.var(v)).collect();
+            let l = store.app(syms::LOCALS, &vars);
+            store.app(syms::NAF, &[inner, l])
+        }
+        View::App(f @ (syms::COMMA | syms::SEMI | syms::ARROW | syms::IMPLIES), a) if a.len() == 2 => {
+            let (x, y) = (a[0], a[1]);
+            let x = rewrite_negations(store, x, total);
+            let y = rewrite_negations(store, y, total);
+            store.app(f, &[x, y])
+        }
+        View::App(f @ (syms::FORALL | syms::EXISTS), a) if a.len() == 2 => {
+            let (v, b) = (a[0], a[1]);
+            let b = rewrite_negations(store, b, total);
+            store.app(f, &[v, b])
+        }
+        _ => g,
+    }
 }

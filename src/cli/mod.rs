@@ -53,6 +53,9 @@ pub struct SolveOpts {
     /// Most answers in one table before answering Overflow.
     #[arg(long, default_value_t = Limits::default().max_answers)]
     pub max_answers: usize,
+    /// Deepest subgoal or answer term a table may hold before answering Overflow.
+    #[arg(long, default_value_t = Limits::default().max_term_depth)]
+    pub max_term_depth: u32,
     /// Wall-clock limit in seconds for each goal (fractions allowed).
     #[arg(long)]
     pub timeout: Option<f64>,
@@ -75,6 +78,7 @@ impl SolveOpts {
             timeout: self.timeout.filter(|t| t.is_finite() && *t > 0.0).map(Duration::from_secs_f64),
             occurs_check: !self.no_occurs_check,
             table_all: self.table_all,
+            max_term_depth: self.max_term_depth,
             ..Limits::default()
         }
     }

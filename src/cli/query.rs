@@ -93,6 +93,7 @@ fn answer(
     out: &mut dyn Write,
 ) -> Result<()> {
     check_goal(&loaded.store, &loaded.program, goal)?;
+    let goal = crate::program::mark_negations(&mut loaded.store, goal, goal);
     let mut strategy = strategy_by_name(&opts.strategy)
         .ok_or_else(|| Error::Goal { code: "cli::strategy", message: format!("unknown strategy {}", opts.strategy) })?;
     let limits = opts.limits();

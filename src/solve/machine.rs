@@ -353,7 +353,12 @@ impl<'p> Machine<'p> {
                 st.b.truncate(n);
                 return ControlFlow::Continue(!ok);
             }
-            (syms::NOT, 1) => {
+            (syms::NOT, 1) | (syms::NAF, 2) => {
+                let locals = if arity == 2 { Some(a(1)) } else { None };
+                if self.flounders(st, a(0), locals) {
+                    self.out.floundered = true;
+                    return ControlFlow::Continue(false);
+                }
                 return match hooks.negation(self, st, a(0), env, depth) {
                     NotAction::Holds => ControlFlow::Continue(true),
                     NotAction::Fails | NotAction::Suspend => {
@@ -423,6 +428,39 @@ impl<'p> Machine<'p> {
         let hyps: Vec<Hyp> = env_iter(env).filter(|h| self.hyp_matches(h, pred)).cloned().collect();
         let rest = st.goals.take();
         self.try_clauses(st, r, env.clone(), depth, rest, hyps, clauses, 0, choices)
+    }
+
+    /// True when `\+ goal` cannot be decided: `goal` has an unbound variable that is not local to it.
+    fn flounders(&self, st: &State, goal: Ref, locals: Option<Ref>) -> bool {
+        if st.b.is_ground(self.store, goal) {
+            return false;
+        }
+        let mut local_slots = Vec::new();
+        if let Some(l) = locals {
+            if let Deref::Term(l) = st.b.deref(self.store, l) {
+                for &v in self.store.args(l.term) {
+                    if let Deref::Unbound(s) = st.b.deref(self.store, Ref::new(v, l.base)) {
+                        local_slots.push(s);
+                    }
+                }
+            }
+        }
+        let mut stack = vec![goal];
+        while let Some(r) = stack.pop() {
+            if self.store.is_ground(r.term) {
+                continue;
+            }
+            match st.b.deref(self.store, r) {
+                Deref::Unbound(s) if !local_slots.contains(&s) => return true,
+                Deref::Unbound(_) => {}
+                Deref::Term(r) => {
+                    if let View::App(_, xs) = self.store.view(r.term) {
+                        stack.extend(xs.iter().map(|&x| Ref::new(x, r.base)));
+                    }
+                }
+            }
+        }
+        false
     }
 
     fn hyp_matches(&self, h: &Hyp, pred: Pred) -> bool {
@@ -773,10 +811,6 @@ impl Hooks for Once<'_> {
         ControlFlow::Break(())
     }
     fn negation(&mut self, m: &mut Machine<'_>, st: &mut State, goal: Ref, env: &Env, depth: u32) -> NotAction {
-        if !st.b.is_ground(m.store, goal) {
-            m.out.floundered = true;
-            return NotAction::Fails;
-        }
         let tabled = self.tabled;
         match m.prove_once(st, goal, env, depth, tabled) {
             Some(true) => NotAction::Fails,

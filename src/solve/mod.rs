@@ -58,6 +58,8 @@ pub enum StopReason {
     Cancelled,
     /// Negation nested too deeply (`--max-depth`).
     NegationDepth(u32),
+    /// A subgoal or answer term nested too deeply (`--max-term-depth`).
+    TermDepth(u32),
 }
 
 impl StopReason {
@@ -72,6 +74,7 @@ impl StopReason {
             StopReason::Timeout(_) => "limit::timeout",
             StopReason::Cancelled => "limit::cancelled",
             StopReason::NegationDepth(_) => "limit::negation_depth",
+            StopReason::TermDepth(_) => "limit::term_depth",
         }
     }
 }
@@ -89,6 +92,9 @@ impl fmt::Display for StopReason {
             StopReason::Timeout(d) => write!(f, "timeout after {:.3}s (raise it with --timeout)", d.as_secs_f64()),
             StopReason::Cancelled => write!(f, "cancelled"),
             StopReason::NegationDepth(n) => write!(f, "negation nested deeper than {n} (raise it with --max-depth)"),
+            StopReason::TermDepth(n) => {
+                write!(f, "a subgoal or answer nested deeper than {n} (raise it with --max-term-depth)")
+            }
         }
     }
 }
@@ -114,6 +120,8 @@ pub struct Limits {
     pub occurs_check: bool,
     /// Table every predicate, not only those declared `:- table` (SLG).
     pub table_all: bool,
+    /// Deepest subgoal or answer term a table may hold.
+    pub max_term_depth: u32,
 }
 
 impl Default for Limits {
@@ -128,6 +136,7 @@ impl Default for Limits {
             cancel: None,
             occurs_check: true,
             table_all: false,
+            max_term_depth: 100_000,
         }
     }
 }

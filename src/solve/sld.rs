@@ -34,10 +34,6 @@ impl Hooks for SldHooks<'_, '_> {
         r
     }
     fn negation(&mut self, m: &mut Machine<'_>, st: &mut State, goal: Ref, env: &Env, depth: u32) -> NotAction {
-        if !st.b.is_ground(m.store, goal) {
-            m.out.floundered = true;
-            return NotAction::Fails;
-        }
         match m.prove_once(st, goal, env, depth, &|_| false) {
             Some(true) => NotAction::Fails,
             Some(false) => NotAction::Holds,

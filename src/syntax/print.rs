@@ -158,6 +158,8 @@ fn print_app(store: &Store, f: Sym, args: &[TermId], prec: u32, out: &mut String
             return;
         }
     }
+    // `'$naf'(G, Locals)` is the loaded form of `\+ G`.
+    let (name, args) = if f == syms::NAF && args.len() == 2 { ("\\+", &args[..1]) } else { (name, args) };
     if args.len() == 1 {
         if let Some((p, _)) = prefix(name) {
             let paren = p > prec;

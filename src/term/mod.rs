@@ -126,8 +126,14 @@ pub mod syms {
     pub const ENV: Sym = Sym(16);
     /// `->` (if-then-else is not supported; kept to report it)
     pub const ARROW: Sym = Sym(17);
-    pub(super) const ALL: &[&str] =
-        &[",", ";", ":-", "true", "fail", "=", "\\=", "\\+", "forall", "exists", "=>", "[]", "[|]", "false", "$key", "$ans", "$env", "->"];
+    /// `'$naf'(G, '$locals'(V..))`: negation whose listed variables are local to it
+    pub const NAF: Sym = Sym(18);
+    /// `'$locals'`
+    pub const LOCALS: Sym = Sym(19);
+    pub(super) const ALL: &[&str] = &[
+        ",", ";", ":-", "true", "fail", "=", "\\=", "\\+", "forall", "exists", "=>", "[]", "[|]", "false", "$key", "$ans",
+        "$env", "->", "$naf", "$locals",
+    ];
 }
 
 impl Store {

@@ -217,6 +217,10 @@ impl Engine<'_, '_> {
             let bound: Vec<TermId> = h.bound.iter().map(|&s| m.store.var(map.index(s))).collect();
             hyps.push((term, bound));
         }
+        if m.store.depth(goal_c) > m.limits.max_term_depth {
+            m.halt(StopReason::TermDepth(m.limits.max_term_depth));
+            return None;
+        }
         let universes: Vec<u32> = map.slots.iter().map(|&s| st.b.universe(s)).collect();
         let key = if hyps.is_empty() && universes.iter().all(|&u| u == 0) {
             goal_c
@@ -336,6 +340,10 @@ impl Hooks for Engine<'_, '_> {
             Owner::Table(t) => {
                 let n = self.tables[t as usize].nvars;
                 let ans = m.answer_tuple(st, n);
+                if m.store.depth(ans) > m.limits.max_term_depth {
+                    m.halt(StopReason::TermDepth(m.limits.max_term_depth));
+                    return ControlFlow::Break(());
+                }
                 self.add_answer(m, t, ans);
                 if m.stopped() {
                     ControlFlow::Break(())
@@ -347,10 +355,6 @@ impl Hooks for Engine<'_, '_> {
     }
 
     fn negation(&mut self, m: &mut Machine<'_>, st: &mut State, goal: Ref, env: &Env, _depth: u32) -> NotAction {
-        if !st.b.is_ground(m.store, goal) {
-            m.out.floundered = true;
-            return NotAction::Fails;
-        }
         let Some((t, _)) = self.table_for(m, st, goal, env) else { return NotAction::Fails };
         let tb = &mut self.tables[t as usize];
         if tb.complete {
