@@ -77,7 +77,8 @@ impl Engine {
         let mut answers = Vec::new();
         let mut texts = Vec::new();
         let outcome = strategy.solve(&mut self.store, &self.program, &g, &self.limits, &mut |store, a| {
-            answers.push(*a);
+            let a = a.intern(store);
+            answers.push(a);
             texts.push(crate::cli::answer_text(store, a.values, names));
             ControlFlow::Continue(())
         });

@@ -5,7 +5,7 @@ use super::output::{answer_text, notes, solution_json, solution_text, stats_json
 use super::{Format, SolveOpts};
 use crate::error::{Error, Result};
 use crate::program::Program;
-use crate::solve::{aggregate, strategy_by_name, Answer, Goal};
+use crate::solve::{aggregate, strategy_by_name, Answer, AnswerRef, Goal};
 use crate::syntax::clauses::parse_goal;
 use crate::syntax::print::term_to_string;
 use crate::term::{syms, Store, TermId, View};
@@ -105,8 +105,12 @@ fn answer(
     let text = opts.format == Format::Text;
     let mut io_err = None;
     let outcome = {
-        let mut on_answer = |store: &Store, a: &Answer| {
+        let mut on_answer = |store: &mut Store, a: AnswerRef<'_>| {
             count += 1;
+            if mode == Mode::Count {
+                return ControlFlow::Continue(());
+            }
+            let a = a.intern(store);
             match mode {
                 Mode::Count => {}
                 Mode::All if text => {
@@ -117,7 +121,7 @@ fn answer(
                 }
                 _ => {
                     if mode == Mode::All || answers.len() < 65 {
-                        answers.push(*a);
+                        answers.push(a);
                     }
                 }
             }

@@ -95,7 +95,7 @@ pub(crate) enum CallAction {
     Resolve,
     /// The strategy kept a copy of the state; this branch ends here.
     Suspend,
-    /// Try each of these answers (`'$ans'` tuples) for the call's variables (`slots`).
+    /// Try each of these answers (flat tuples of width `slots.len()`) for the call's variables (`slots`).
     Answers(Rc<[TermId]>, Rc<[u32]>),
 }
 
@@ -612,14 +612,16 @@ impl<'p> Machine<'p> {
         rest: Goals,
         choices: &mut Vec<Choice<'p>>,
     ) -> Flow {
-        while pos < answers.len() {
+        let k = slots.len();
+        let n = if k == 0 { answers.len() } else { answers.len() / k };
+        while pos < n {
             let mark = st.b.mark();
             let nslots = st.b.len();
             let universe = st.universe;
-            let ans = answers[pos];
+            let ans = &answers[pos * k..(pos + 1) * k];
             pos += 1;
             if self.unify_answer(st, &slots, ans) {
-                if pos < answers.len() {
+                if pos < n {
                     choices.push(Choice::Answers {
                         answers,
                         slots,
@@ -638,12 +640,11 @@ impl<'p> Machine<'p> {
         ControlFlow::Continue(false)
     }
 
-    /// Unify the slots of a call's variables with an answer tuple `'$ans'(...)` (renamed apart).
-    pub fn unify_answer(&mut self, st: &mut State, slots: &[u32], ans: TermId) -> bool {
-        let n = self.store.var_count(ans);
+    /// Unify the slots of a call's variables with an answer tuple (renamed apart).
+    pub fn unify_answer(&mut self, st: &mut State, slots: &[u32], ans: &[TermId]) -> bool {
+        let n = ans.iter().map(|&v| if self.store.is_ground(v) { 0 } else { self.store.var_count(v) }).max().unwrap_or(0);
         let base = st.b.alloc(n, st.universe);
-        for (i, &s) in slots.iter().enumerate() {
-            let v = self.store.args(ans)[i];
+        for (&s, &v) in slots.iter().zip(ans) {
             let slot = Bindings::slot_ref(self.store, s);
             if !st.b.unify(self.store, slot, Ref::new(v, base), self.opts) {
                 return false;
@@ -652,15 +653,14 @@ impl<'p> Machine<'p> {
         true
     }
 
-    /// The answer tuple `'$ans'(slot_0, ..., slot_{n-1})` for the first `n` slots, canonically numbered.
-    pub fn answer_tuple(&mut self, st: &State, n: u32) -> TermId {
+    /// The values of the first `n` slots, canonically numbered together, into `out` (cleared first).
+    pub fn answer_values(&mut self, st: &State, n: u32, out: &mut Vec<TermId>) {
+        out.clear();
         let mut map = VarMap::new();
-        let mut vals = Vec::with_capacity(n as usize);
         for s in 0..n {
             let r = Bindings::slot_ref(self.store, s);
-            vals.push(st.b.resolve(self.store, r, &mut map));
+            out.push(st.b.resolve(self.store, r, &mut map));
         }
-        self.store.app(syms::ANS, &vals)
     }
 
     /// Arithmetic and comparison built-ins; `None` when `name/2` is not one.

@@ -5,6 +5,7 @@
 //! which limit stopped it. [`aggregate`] turns the answers into one chalk-style [`Solution`].
 
 pub mod aggregate;
+pub mod answers;
 pub(crate) mod machine;
 pub mod sld;
 pub mod slg;
@@ -37,6 +38,23 @@ pub struct Answer {
     /// True when the answer holds only under an assumption the strategy could not discharge
     /// (a truncated term, a floundered negation): it is a possible, not a certain, answer.
     pub ambiguous: bool,
+}
+
+/// An answer as a strategy reports it: the values of the query's variables (their own variables
+/// numbered from 0 across the tuple), borrowed from the strategy's tables.
+#[derive(Clone, Copy, Debug)]
+pub struct AnswerRef<'a> {
+    /// One value per query variable.
+    pub values: &'a [TermId],
+    /// See [`Answer::ambiguous`].
+    pub ambiguous: bool,
+}
+
+impl AnswerRef<'_> {
+    /// Intern the tuple as an owned [`Answer`].
+    pub fn intern(&self, store: &mut Store) -> Answer {
+        Answer { values: store.app(crate::term::syms::ANS, self.values), ambiguous: self.ambiguous }
+    }
 }
 
 /// Which limit stopped a search.
@@ -189,7 +207,7 @@ impl Outcome {
 }
 
 /// Callback receiving each answer; return `ControlFlow::Break(())` to stop.
-pub type OnAnswer<'a> = dyn FnMut(&Store, &Answer) -> ControlFlow<()> + 'a;
+pub type OnAnswer<'a> = dyn FnMut(&mut Store, AnswerRef<'_>) -> ControlFlow<()> + 'a;
 
 /// A resolution strategy. Implement this to plug a new one in: the CLI, the conformance harness and the
 /// benchmarks select strategies by [`Strategy::name`].

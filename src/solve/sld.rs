@@ -3,7 +3,8 @@
 //! "overflow evaluating the requirement"), never a crash.
 
 use super::machine::{CallAction, Env, GoalKind, Hooks, Machine, NotAction, State};
-use super::{Answer, Goal, Limits, OnAnswer, Outcome, Strategy};
+use super::{AnswerRef, Goal, Limits, OnAnswer, Outcome, Strategy};
+use crate::term::TermId;
 use crate::program::{Pred, Program};
 use crate::term::unify::Ref;
 use crate::term::Store;
@@ -15,6 +16,7 @@ pub struct Sld;
 
 struct SldHooks<'a, 'b> {
     nvars: u32,
+    vals: Vec<TermId>,
     on_answer: &'a mut OnAnswer<'b>,
 }
 
@@ -26,8 +28,8 @@ impl Hooks for SldHooks<'_, '_> {
         CallAction::Resolve
     }
     fn success(&mut self, m: &mut Machine<'_>, st: &State) -> ControlFlow<()> {
-        let values = m.answer_tuple(st, self.nvars);
-        let r = (self.on_answer)(m.store, &Answer { values, ambiguous: false });
+        m.answer_values(st, self.nvars, &mut self.vals);
+        let r = (self.on_answer)(m.store, AnswerRef { values: &self.vals, ambiguous: false });
         if r.is_break() {
             m.out.stopped_by_caller = true;
         }
@@ -57,7 +59,7 @@ impl Strategy for Sld {
     ) -> Outcome {
         let mut m = Machine::new(store, program, limits);
         let mut st = State::start(GoalKind::Call(Ref::new(goal.term, 0)), None, goal.nvars, &[]);
-        let mut hooks = SldHooks { nvars: goal.nvars, on_answer };
+        let mut hooks = SldHooks { nvars: goal.nvars, vals: Vec::new(), on_answer };
         let _ = m.run(&mut st, &mut hooks);
         m.out
     }

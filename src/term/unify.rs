@@ -50,12 +50,26 @@ pub enum Deref {
 }
 
 /// Variable slots of one derivation, with a trail for undoing bindings.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Bindings {
     slots: Vec<Slot>,
     trail: Vec<Trail>,
     /// Unifications attempted (for `--stats`).
     pub unifications: u64,
+    /// Reused work stack of `unify` (not part of the state; never cloned).
+    pairs: Vec<(Ref, Ref)>,
+}
+
+impl Clone for Bindings {
+    fn clone(&self) -> Self {
+        Bindings { slots: self.slots.clone(), trail: self.trail.clone(), unifications: self.unifications, pairs: Vec::new() }
+    }
+
+    fn clone_from(&mut self, other: &Self) {
+        self.slots.clone_from(&other.slots);
+        self.trail.clone_from(&other.trail);
+        self.unifications = other.unifications;
+    }
 }
 
 /// Options of unification.
@@ -208,7 +222,23 @@ impl Bindings {
     /// Unify two terms. On failure some bindings may remain: undo to a mark taken before.
     pub fn unify(&mut self, store: &Store, a: Ref, b: Ref, opts: UnifyOptions) -> bool {
         self.unifications += 1;
-        let mut work = vec![(a, b)];
+        // Fast path: a variable against a ground term (the common case when feeding answers).
+        match (self.deref(store, a), self.deref(store, b)) {
+            (Deref::Unbound(x), Deref::Term(t)) | (Deref::Term(t), Deref::Unbound(x)) if store.is_ground(t.term) => {
+                return self.bind(store, x, t, opts);
+            }
+            (Deref::Term(x), Deref::Term(y)) if x.term == y.term && store.is_ground(x.term) => return true,
+            _ => {}
+        }
+        let mut work = std::mem::take(&mut self.pairs);
+        work.clear();
+        work.push((a, b));
+        let ok = self.unify_loop(store, &mut work, opts);
+        self.pairs = work;
+        ok
+    }
+
+    fn unify_loop(&mut self, store: &Store, work: &mut Vec<(Ref, Ref)>, opts: UnifyOptions) -> bool {
         while let Some((a, b)) = work.pop() {
             if a.term == b.term && (a.base == b.base || store.is_ground(a.term)) {
                 continue;
@@ -255,6 +285,14 @@ impl Bindings {
         }
         if store.is_ground(r.term) {
             return r.term;
+        }
+        match self.deref(store, r) {
+            Deref::Unbound(s) => {
+                let k = map.index(s);
+                return store.var(k);
+            }
+            Deref::Term(r) if store.is_ground(r.term) => return r.term,
+            Deref::Term(_) => {}
         }
         let mut work = vec![Work::Visit(r)];
         let mut out: Vec<TermId> = Vec::new();

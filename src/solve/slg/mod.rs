@@ -10,11 +10,12 @@
 mod table;
 
 use super::machine::{env_iter, CallAction, Env, EnvNode, GoalKind, Hooks, Hyp, Machine, NotAction, State};
-use super::{Answer, Goal, Limits, OnAnswer, Outcome, Strategy, StopReason};
+use super::answers::AnswerSet;
+use super::{AnswerRef, Goal, Limits, OnAnswer, Outcome, Strategy, StopReason};
 use crate::program::{Pred, Program};
 use crate::term::unify::{Ref, VarMap};
 use crate::term::{syms, Store, TermId};
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 use std::ops::ControlFlow;
 use std::rc::Rc;
 use table::{Consumer, Owner, Table, TableId, Waiter};
@@ -44,11 +45,13 @@ impl Strategy for Slg {
             next_dfn: 1,
             current: Owner::Root,
             root_vars: goal.nvars,
-            root_answers: FxHashSet::default(),
+            root_answers: AnswerSet::new(goal.nvars as usize),
+            vals: Vec::new(),
             root_work: Vec::new(),
             on_answer,
             program,
             table_all: limits.table_all,
+            scratch: State::default(),
         };
         engine.solve(&mut m, goal);
         let mut out = m.out;
@@ -76,11 +79,15 @@ struct Engine<'a, 'b> {
     /// Whose derivation is running (answers go there).
     current: Owner,
     root_vars: u32,
-    root_answers: FxHashSet<TermId>,
+    root_answers: AnswerSet,
+    /// Reused buffer for answer values.
+    vals: Vec<TermId>,
     root_work: Vec<Work>,
     on_answer: &'a mut OnAnswer<'b>,
     program: &'a Program,
     table_all: bool,
+    /// A state reused when feeding consumers (saves an allocation per answer).
+    scratch: State,
 }
 
 impl Engine<'_, '_> {
@@ -138,12 +145,37 @@ impl Engine<'_, '_> {
                     cons.queued = false;
                     break;
                 }
-                let ans = tb.answers[cons.seen];
+                let i = cons.seen;
                 cons.seen += 1;
-                let mut st = cons.state.clone();
+                self.vals.clear();
+                self.vals.extend_from_slice(tb.answers.get(i));
+                let mut st = std::mem::take(&mut self.scratch);
+                st.b.clone_from(&cons.state.b);
+                st.goals.clone_from(&cons.state.goals);
+                st.universe = cons.state.universe;
                 let slots = cons.slots.clone();
                 self.current = cons.owner;
-                if m.unify_answer(&mut st, &slots, ans) && m.run(&mut st, self).is_break() {
+                // A query that is exactly this tabled call: the table's answers are the query's answers,
+                // already distinct.
+                if cons.owner == Owner::Root
+                    && cons.state.goals.is_none()
+                    && slots.len() == self.root_vars as usize
+                    && slots.iter().enumerate().all(|(j, &s)| s == j as u32)
+                {
+                    self.scratch = st;
+                    let r = (self.on_answer)(m.store, AnswerRef { values: &self.vals, ambiguous: false });
+                    if r.is_break() {
+                        m.out.stopped_by_caller = true;
+                        return;
+                    }
+                    continue;
+                }
+                let ans = std::mem::take(&mut self.vals);
+                let unified = m.unify_answer(&mut st, &slots, &ans);
+                self.vals = ans;
+                let brk = unified && m.run(&mut st, self).is_break();
+                self.scratch = st;
+                if brk {
                     return;
                 }
                 if m.stopped() {
@@ -174,8 +206,13 @@ impl Engine<'_, '_> {
         for &t in &group {
             let tb = &mut self.tables[t as usize];
             tb.complete = true;
-            tb.frozen = Some(tb.answers.clone().into());
-            tb.answer_set = FxHashSet::default();
+            // Width-0 answers (ground goals) are represented by one placeholder id per answer.
+            tb.frozen = Some(if tb.answers.width() == 0 {
+                vec![TermId::default(); tb.answers.len()].into()
+            } else {
+                tb.answers.flat().into()
+            });
+            tb.answers.freeze();
             // Consumers still scheduled (their owners are below the group) keep their state until fed.
             for c in tb.consumers.iter_mut().filter(|c| !c.queued) {
                 c.state = State::default();
@@ -276,12 +313,11 @@ impl Engine<'_, '_> {
         }
     }
 
-    fn add_answer(&mut self, m: &mut Machine<'_>, t: TableId, ans: TermId) {
+    fn add_answer(&mut self, m: &mut Machine<'_>, t: TableId, ans: &[TermId]) {
         let tb = &mut self.tables[t as usize];
-        if tb.complete || !tb.answer_set.insert(ans) {
+        if tb.complete || !tb.answers.insert(ans) {
             return;
         }
-        tb.answers.push(ans);
         m.out.stats.table_answers += 1;
         if tb.answers.len() > m.limits.max_answers {
             m.halt(StopReason::Answers(m.limits.max_answers));
@@ -327,9 +363,12 @@ impl Hooks for Engine<'_, '_> {
     fn success(&mut self, m: &mut Machine<'_>, st: &State) -> ControlFlow<()> {
         match self.current {
             Owner::Root => {
-                let values = m.answer_tuple(st, self.root_vars);
-                if self.root_answers.insert(values) {
-                    let r = (self.on_answer)(m.store, &Answer { values, ambiguous: false });
+                let mut vals = std::mem::take(&mut self.vals);
+                m.answer_values(st, self.root_vars, &mut vals);
+                let new = self.root_answers.insert(&vals);
+                self.vals = vals;
+                if new {
+                    let r = (self.on_answer)(m.store, AnswerRef { values: &self.vals, ambiguous: false });
                     if r.is_break() {
                         m.out.stopped_by_caller = true;
                         return r;
@@ -339,12 +378,15 @@ impl Hooks for Engine<'_, '_> {
             }
             Owner::Table(t) => {
                 let n = self.tables[t as usize].nvars;
-                let ans = m.answer_tuple(st, n);
-                if m.store.depth(ans) > m.limits.max_term_depth {
+                let mut vals = std::mem::take(&mut self.vals);
+                m.answer_values(st, n, &mut vals);
+                if vals.iter().any(|&v| m.store.depth(v) >= m.limits.max_term_depth) {
                     m.halt(StopReason::TermDepth(m.limits.max_term_depth));
+                    self.vals = vals;
                     return ControlFlow::Break(());
                 }
-                self.add_answer(m, t, ans);
+                self.add_answer(m, t, &vals);
+                self.vals = vals;
                 if m.stopped() {
                     ControlFlow::Break(())
                 } else {

@@ -3,7 +3,7 @@
 use super::Work;
 use crate::solve::machine::{Env, State};
 use crate::term::TermId;
-use rustc_hash::FxHashSet;
+use crate::solve::answers::AnswerSet;
 use std::rc::Rc;
 
 /// Index of a table.
@@ -47,8 +47,7 @@ pub(super) struct Table {
     pub universes: Vec<u32>,
     /// Highest universe mentioned.
     pub universe: u32,
-    pub answers: Vec<TermId>,
-    pub answer_set: FxHashSet<TermId>,
+    pub answers: AnswerSet,
     pub complete: bool,
     /// The answers once complete, shared with callers.
     pub frozen: Option<Rc<[TermId]>>,
@@ -67,8 +66,7 @@ impl Table {
             nvars,
             universes,
             universe,
-            answers: Vec::new(),
-            answer_set: FxHashSet::default(),
+            answers: AnswerSet::new(nvars as usize),
             complete: false,
             frozen: None,
             consumers: Vec::new(),
