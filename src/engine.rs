@@ -44,7 +44,12 @@ impl Engine {
         let items = parse_clauses(&mut store, &file, src)?;
         let mut program = Program::new();
         program.load_items(&mut store, items)?;
-        Ok(Engine { store, program, limits: Limits::default(), strategy: "slg".into() })
+        Ok(Engine {
+            store,
+            program,
+            limits: Limits::default(),
+            strategy: "slg".into(),
+        })
     }
 
     /// Use another strategy.
@@ -70,20 +75,34 @@ impl Engine {
 
     /// Solve a parsed goal, collecting every answer.
     pub fn answers_of(&mut self, goal: TermId, names: &[Box<str>]) -> Result<Answers> {
-        let mut strategy = strategy_by_name(&self.strategy)
-            .ok_or_else(|| Error::Goal { code: "cli::strategy", message: format!("unknown strategy {}", self.strategy) })?;
+        let mut strategy = strategy_by_name(&self.strategy).ok_or_else(|| Error::Goal {
+            code: "cli::strategy",
+            message: format!("unknown strategy {}", self.strategy),
+        })?;
         let nvars = (names.len() as u32).max(self.store.var_count(goal));
         let g = Goal { term: goal, nvars };
         let mut answers = Vec::new();
         let mut texts = Vec::new();
-        let outcome = strategy.solve(&mut self.store, &self.program, &g, &self.limits, &mut |store, a| {
-            let a = a.intern(store);
-            answers.push(a);
-            texts.push(crate::cli::answer_text(store, a.values, names));
-            ControlFlow::Continue(())
-        });
+        let outcome = strategy.solve(
+            &mut self.store,
+            &self.program,
+            &g,
+            &self.limits,
+            &mut |store, a| {
+                let a = a.intern(store);
+                answers.push(a);
+                texts.push(crate::cli::answer_text(store, a.values, names));
+                ControlFlow::Continue(())
+            },
+        );
         let solution = aggregate(&mut self.store, &answers, &outcome);
         let solution_text = crate::cli::solution_text(&self.store, &solution, names, answers.len());
-        Ok(Answers { texts, answers, solution, solution_text, outcome })
+        Ok(Answers {
+            texts,
+            answers,
+            solution,
+            solution_text,
+            outcome,
+        })
     }
 }

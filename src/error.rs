@@ -23,7 +23,13 @@ impl Span {
     pub fn new(file: &Arc<str>, src: &str, start: usize, end: usize) -> Span {
         let start = start.min(src.len());
         let (line, col) = line_col(src, start);
-        Span { file: file.clone(), start, end: end.max(start), line, col }
+        Span {
+            file: file.clone(),
+            start,
+            end: end.max(start),
+            line,
+            col,
+        }
     }
 }
 
@@ -43,7 +49,12 @@ impl LineIndex {
     /// Index the lines of `src`.
     pub fn new(src: &str) -> LineIndex {
         let mut starts = vec![0];
-        starts.extend(src.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1));
+        starts.extend(
+            src.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
         LineIndex { starts }
     }
 
@@ -56,7 +67,13 @@ impl LineIndex {
         let line = self.starts.partition_point(|&s| s <= start);
         let line_start = self.starts[line - 1];
         let col = src[line_start..start].chars().count() + 1;
-        Span { file: file.clone(), start, end: end.max(start), line, col }
+        Span {
+            file: file.clone(),
+            start,
+            end: end.max(start),
+            line,
+            col,
+        }
     }
 }
 
@@ -119,10 +136,20 @@ pub enum Error {
 
 impl Error {
     /// A syntax error at `start..end` of `src`, with a snippet and caret.
-    pub fn syntax(file: &Arc<str>, src: &str, start: usize, end: usize, message: impl Into<String>) -> Error {
+    pub fn syntax(
+        file: &Arc<str>,
+        src: &str,
+        start: usize,
+        end: usize,
+        message: impl Into<String>,
+    ) -> Error {
         let span = Span::new(file, src, start, end);
         let snippet = snippet(src, &span);
-        Error::Syntax { span, message: message.into(), snippet }
+        Error::Syntax {
+            span,
+            message: message.into(),
+            snippet,
+        }
     }
 
     /// The stable code of this error.

@@ -65,13 +65,19 @@ impl ArgIndex {
             }
             Some(k) => {
                 let var_clauses = &self.var_clauses;
-                self.by_key.entry(k).or_insert_with(|| var_clauses.clone()).push(idx);
+                self.by_key
+                    .entry(k)
+                    .or_insert_with(|| var_clauses.clone())
+                    .push(idx);
             }
         }
     }
 
     fn get(&self, k: Key) -> &[u32] {
-        self.by_key.get(&k).map(|v| &v[..]).unwrap_or(&self.var_clauses)
+        self.by_key
+            .get(&k)
+            .map(|v| &v[..])
+            .unwrap_or(&self.var_clauses)
     }
 }
 
@@ -143,18 +149,42 @@ impl Program {
             _ => {
                 let msg = format!(
                     "a clause head must be an atom or compound term, not `{}`",
-                    crate::syntax::print::term_to_string(store, head, &crate::syntax::print::default_var_name, 999)
+                    crate::syntax::print::term_to_string(
+                        store,
+                        head,
+                        &crate::syntax::print::default_var_name,
+                        999
+                    )
                 );
                 return Err(match span {
-                    Some(span) => Error::Lower { span, code: "load::bad_head", message: msg },
-                    None => Error::Goal { code: "load::bad_head", message: msg },
+                    Some(span) => Error::Lower {
+                        span,
+                        code: "load::bad_head",
+                        message: msg,
+                    },
+                    None => Error::Goal {
+                        code: "load::bad_head",
+                        message: msg,
+                    },
                 });
             }
         };
         let exec = mark_negations(store, term, body_term);
         let body = conjuncts(store, exec);
         let nvars = (var_names.len() as u32).max(store.var_count(term));
-        self.push(pred, Clause { head, body, body_term, nvars, var_names, span, origin: None }, store);
+        self.push(
+            pred,
+            Clause {
+                head,
+                body,
+                body_term,
+                nvars,
+                var_names,
+                span,
+                origin: None,
+            },
+            store,
+        );
         Ok(())
     }
 
@@ -169,8 +199,12 @@ impl Program {
 
     fn push(&mut self, pred: Pred, clause: Clause, store: &Store) {
         let idx = self.clauses.len() as u32;
-        let keys: Vec<Option<Key>> =
-            store.args(clause.head).iter().take(INDEXED_ARGS).map(|&a| key_of(store, a)).collect();
+        let keys: Vec<Option<Key>> = store
+            .args(clause.head)
+            .iter()
+            .take(INDEXED_ARGS)
+            .map(|&a| key_of(store, a))
+            .collect();
         self.clauses.push(clause);
         let p = self.preds.entry(pred).or_default();
         p.all.push(idx);
@@ -186,7 +220,9 @@ impl Program {
     /// `None` where unbound): the shortest list among the indexed positions that are bound.
     #[inline]
     pub fn candidates(&self, store: &Store, pred: Pred, args: &[Option<TermId>]) -> &[u32] {
-        let Some(p) = self.preds.get(&pred) else { return &[] };
+        let Some(p) = self.preds.get(&pred) else {
+            return &[];
+        };
         let mut best: &[u32] = &p.all;
         for (ix, a) in p.args.iter().zip(args) {
             if let Some(k) = a.and_then(|t| key_of(store, t)) {
@@ -241,10 +277,14 @@ impl Program {
     pub fn load_items(&mut self, store: &mut Store, items: Vec<Item>) -> Result<()> {
         for item in items {
             match item.kind {
-                ItemKind::Clause => self.add_clause_term(store, item.term, item.var_names, Some(item.span))?,
-                ItemKind::Query => {
-                    self.queries.push(Query { goal: item.term, var_names: item.var_names, span: Some(item.span) })
+                ItemKind::Clause => {
+                    self.add_clause_term(store, item.term, item.var_names, Some(item.span))?
                 }
+                ItemKind::Query => self.queries.push(Query {
+                    goal: item.term,
+                    var_names: item.var_names,
+                    span: Some(item.span),
+                }),
                 ItemKind::Directive => self.directive(store, item.term, &item.span)?,
             }
         }
@@ -252,19 +292,33 @@ impl Program {
     }
 
     fn directive(&mut self, store: &mut Store, t: TermId, span: &Span) -> Result<()> {
-        let bad = |msg: String| Error::Lower { span: span.clone(), code: "load::bad_directive", message: msg };
+        let bad = |msg: String| Error::Lower {
+            span: span.clone(),
+            code: "load::bad_directive",
+            message: msg,
+        };
         let (f, args) = match store.view(t) {
             View::App(f, args) if args.len() == 1 => (f, args[0]),
-            _ => return Err(bad("expected `table p/N`, `coinductive p/N` or `dynamic p/N`".into())),
+            _ => {
+                return Err(bad(
+                    "expected `table p/N`, `coinductive p/N` or `dynamic p/N`".into(),
+                ))
+            }
         };
         let kind = store.name(f).to_string();
         let mut specs = Vec::new();
         for s in conjuncts(store, args) {
             match store.view(s) {
-                View::App(slash, a) if store.name(slash) == "/" && a.len() == 2 => match (store.view(a[0]), store.view(a[1])) {
-                    (View::Atom(n), View::Int(k)) if (0..=1024).contains(&k) => specs.push((n, k as u32)),
-                    _ => return Err(bad("a predicate indicator is written `name/arity`".into())),
-                },
+                View::App(slash, a) if store.name(slash) == "/" && a.len() == 2 => {
+                    match (store.view(a[0]), store.view(a[1])) {
+                        (View::Atom(n), View::Int(k)) if (0..=1024).contains(&k) => {
+                            specs.push((n, k as u32))
+                        }
+                        _ => {
+                            return Err(bad("a predicate indicator is written `name/arity`".into()))
+                        }
+                    }
+                }
                 _ => return Err(bad("a predicate indicator is written `name/arity`".into())),
             }
         }
@@ -272,7 +326,11 @@ impl Program {
             "table" => &mut self.tabled,
             "coinductive" => &mut self.coinductive,
             "dynamic" | "discontiguous" => &mut self.declared,
-            _ => return Err(bad(format!("unknown directive `{kind}`: knot knows table, coinductive, dynamic"))),
+            _ => {
+                return Err(bad(format!(
+                    "unknown directive `{kind}`: knot knows table, coinductive, dynamic"
+                )))
+            }
         };
         set.extend(specs);
         Ok(())
@@ -281,7 +339,10 @@ impl Program {
 
 /// Control constructs cannot be clause heads.
 fn is_control(f: Sym, n: u32) -> bool {
-    matches!((f, n), (syms::COMMA, 2) | (syms::SEMI, 2) | (syms::NECK, 2) | (syms::NOT, 1) | (syms::IMPLIES, 2))
+    matches!(
+        (f, n),
+        (syms::COMMA, 2) | (syms::SEMI, 2) | (syms::NECK, 2) | (syms::NOT, 1) | (syms::IMPLIES, 2)
+    )
 }
 
 /// Split `a, (b, c)` into `[a, b, c]`; `true` gives `[]`.
@@ -317,7 +378,9 @@ fn contains_negation(store: &Store, goal: TermId) -> bool {
     while let Some(g) = stack.pop() {
         match store.view(g) {
             View::App(syms::NOT, _) => return true,
-            View::App(syms::COMMA | syms::SEMI | syms::ARROW | syms::IMPLIES, a) if a.len() == 2 => {
+            View::App(syms::COMMA | syms::SEMI | syms::ARROW | syms::IMPLIES, a)
+                if a.len() == 2 =>
+            {
                 stack.extend_from_slice(a)
             }
             View::App(syms::FORALL | syms::EXISTS, a) if a.len() == 2 => stack.push(a[1]),
@@ -349,14 +412,19 @@ fn rewrite_negations(store: &mut Store, g: TermId, total: &FxHashMap<u32, u32>) 
             let inner = a[0];
             let inner = rewrite_negations(store, inner, total);
             let here = var_occurrences(store, inner);
-            let mut locals: Vec<u32> =
-                here.iter().filter(|&(v, &n)| total.get(v).copied().unwrap_or(0) <= n).map(|(&v, _)| v).collect();
+            let mut locals: Vec<u32> = here
+                .iter()
+                .filter(|&(v, &n)| total.get(v).copied().unwrap_or(0) <= n)
+                .map(|(&v, _)| v)
+                .collect();
             locals.sort_unstable();
             let vars: Vec<TermId> = locals.into_iter().map(|v| store.var(v)).collect();
             let l = store.app(syms::LOCALS, &vars);
             store.app(syms::NAF, &[inner, l])
         }
-        View::App(f @ (syms::COMMA | syms::SEMI | syms::ARROW | syms::IMPLIES), a) if a.len() == 2 => {
+        View::App(f @ (syms::COMMA | syms::SEMI | syms::ARROW | syms::IMPLIES), a)
+            if a.len() == 2 =>
+        {
             let (x, y) = (a[0], a[1]);
             let x = rewrite_negations(store, x, total);
             let y = rewrite_negations(store, y, total);

@@ -3,7 +3,9 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let worker = std::thread::Builder::new().stack_size(1 << 30).spawn(knot::cli::main);
+    let worker = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(knot::cli::main);
     match worker.map(|h| h.join()) {
         Ok(Ok(code)) => code,
         _ => ExitCode::from(101),

@@ -18,12 +18,18 @@ pub struct Loaded {
 
 /// Read a file as UTF-8, reporting the position of an invalid byte.
 pub fn read_source(path: &str) -> Result<String> {
-    let bytes = std::fs::read(path).map_err(|e| Error::Io { path: path.to_string(), message: e.to_string() })?;
+    let bytes = std::fs::read(path).map_err(|e| Error::Io {
+        path: path.to_string(),
+        message: e.to_string(),
+    })?;
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let valid = std::str::from_utf8(&e.as_bytes()[..at]).unwrap_or("");
         let (line, col) = line_col(valid, at);
-        Error::Io { path: format!("{path}:{line}:{col}"), message: "the file is not valid UTF-8".into() }
+        Error::Io {
+            path: format!("{path}:{line}:{col}"),
+            message: "the file is not valid UTF-8".into(),
+        }
     })
 }
 
@@ -35,7 +41,9 @@ pub fn load_file(path: &str) -> Result<Loaded> {
     if lower.ends_with(".rs") || lower.ends_with(".chalk") {
         return Err(Error::Goal {
             code: "load::unsupported_file",
-            message: format!("{path}: Rust-like programs are not supported yet; give a `.pl` clause file"),
+            message: format!(
+                "{path}: Rust-like programs are not supported yet; give a `.pl` clause file"
+            ),
         });
     }
     let mut store = Store::new();
@@ -43,5 +51,9 @@ pub fn load_file(path: &str) -> Result<Loaded> {
     let mut program = Program::new();
     program.load_items(&mut store, items)?;
     program.sources.push(path.to_string());
-    Ok(Loaded { store, program, file })
+    Ok(Loaded {
+        store,
+        program,
+        file,
+    })
 }

@@ -75,7 +75,10 @@ impl SolveOpts {
             max_steps: self.max_steps,
             max_tables: self.max_tables,
             max_answers: self.max_answers,
-            timeout: self.timeout.filter(|t| t.is_finite() && *t > 0.0).map(Duration::from_secs_f64),
+            timeout: self
+                .timeout
+                .filter(|t| t.is_finite() && *t > 0.0)
+                .map(Duration::from_secs_f64),
             occurs_check: !self.no_occurs_check,
             table_all: self.table_all,
             max_term_depth: self.max_term_depth,
@@ -138,7 +141,9 @@ pub fn main_with(cli: Cli) -> ExitCode {
     };
     match r {
         Ok(code) => code,
-        Err(crate::error::Error::Io { path, message }) if path == "<stdout>" && message.contains("Broken pipe") => {
+        Err(crate::error::Error::Io { path, message })
+            if path == "<stdout>" && message.contains("Broken pipe") =>
+        {
             ExitCode::SUCCESS
         }
         Err(e) => {

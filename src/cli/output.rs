@@ -24,13 +24,18 @@ pub fn bindings(store: &Store, tuple: TermId, names: &[Box<str>]) -> Vec<(String
     }
     let mut out = Vec::new();
     for (i, &v) in vals.iter().enumerate() {
-        let name = names.get(i).map(|s| s.to_string()).unwrap_or_else(|| default_var_name(i as u32));
+        let name = names
+            .get(i)
+            .map(|s| s.to_string())
+            .unwrap_or_else(|| default_var_name(i as u32));
         if name.starts_with('_') {
             continue;
         }
         if let View::Var(k) = store.view(v) {
             if count.get(&k).copied().unwrap_or(0) <= 1 && store.var_count(tuple) > 0 {
-                let shared = vals.iter().enumerate().any(|(j, &w)| j != i && !matches!(store.view(w), View::Var(_)) && contains_var(store, w, k));
+                let shared = vals.iter().enumerate().any(|(j, &w)| {
+                    j != i && !matches!(store.view(w), View::Var(_)) && contains_var(store, w, k)
+                });
                 if !shared {
                     continue;
                 }
@@ -65,20 +70,30 @@ pub fn answer_text(store: &Store, tuple: TermId, names: &[Box<str>]) -> String {
 }
 
 /// An aggregated solution as text.
-pub fn solution_text(store: &Store, sol: &Solution, names: &[Box<str>], n_answers: usize) -> String {
+pub fn solution_text(
+    store: &Store,
+    sol: &Solution,
+    names: &[Box<str>],
+    n_answers: usize,
+) -> String {
     match sol {
         Solution::Unique(t) => answer_text(store, *t, names),
         Solution::NoSolution => "false.".to_string(),
         Solution::Overflow(r) => format!("overflow: {r}."),
         Solution::Ambiguous(g) => {
-            let more = if n_answers > 1 { format!(" ({n_answers} answers; --all lists them)") } else { String::new() };
+            let more = if n_answers > 1 {
+                format!(" ({n_answers} answers; --all lists them)")
+            } else {
+                String::new()
+            };
             match g {
                 Guidance::Definite(t) | Guidance::Suggested(t) => {
                     let b = bindings(store, *t, names);
                     if b.is_empty() {
                         format!("ambiguous{more}.")
                     } else {
-                        let parts: Vec<String> = b.into_iter().map(|(n, v)| format!("{n} = {v}")).collect();
+                        let parts: Vec<String> =
+                            b.into_iter().map(|(n, v)| format!("{n} = {v}")).collect();
                         format!("ambiguous: {}{more}.", parts.join(", "))
                     }
                 }
@@ -128,20 +143,26 @@ pub fn stats_json(out: &Outcome, elapsed: Duration) -> Value {
 /// A solution as JSON.
 pub fn solution_json(store: &Store, sol: &Solution, names: &[Box<str>]) -> Value {
     let subst = |t: TermId| -> Value {
-        let m: serde_json::Map<String, Value> =
-            bindings(store, t, names).into_iter().map(|(n, v)| (n, Value::String(v))).collect();
+        let m: serde_json::Map<String, Value> = bindings(store, t, names)
+            .into_iter()
+            .map(|(n, v)| (n, Value::String(v)))
+            .collect();
         Value::Object(m)
     };
     match sol {
         Solution::Unique(t) => json!({"kind": "unique", "substitution": subst(*t)}),
         Solution::NoSolution => json!({"kind": "no_solution"}),
-        Solution::Overflow(r) => json!({"kind": "overflow", "limit": r.code(), "message": r.to_string()}),
+        Solution::Overflow(r) => {
+            json!({"kind": "overflow", "limit": r.code(), "message": r.to_string()})
+        }
         Solution::Ambiguous(Guidance::Definite(t)) => {
             json!({"kind": "ambiguous", "guidance": "definite", "substitution": subst(*t)})
         }
         Solution::Ambiguous(Guidance::Suggested(t)) => {
             json!({"kind": "ambiguous", "guidance": "suggested", "substitution": subst(*t)})
         }
-        Solution::Ambiguous(Guidance::Unknown) => json!({"kind": "ambiguous", "guidance": "unknown"}),
+        Solution::Ambiguous(Guidance::Unknown) => {
+            json!({"kind": "ambiguous", "guidance": "unknown"})
+        }
     }
 }

@@ -34,8 +34,22 @@ pub fn is_builtin(name: &str, arity: u32) -> bool {
         ("true" | "fail" | "false" | "!", 0)
             | ("\\+", 1)
             | (
-                "," | ";" | "->" | "=>" | "=" | "\\=" | "==" | "\\==" | "is" | "<" | ">" | "=<" | ">=" | "=:=" | "=\\="
-                    | "forall" | "exists",
+                "," | ";"
+                    | "->"
+                    | "=>"
+                    | "="
+                    | "\\="
+                    | "=="
+                    | "\\=="
+                    | "is"
+                    | "<"
+                    | ">"
+                    | "=<"
+                    | ">="
+                    | "=:="
+                    | "=\\="
+                    | "forall"
+                    | "exists",
                 2
             )
     )
@@ -52,7 +66,10 @@ pub fn check_goal(store: &Store, program: &Program, goal: TermId) -> Result<()> 
             _ => {
                 return Err(Error::Goal {
                     code: "goal::not_callable",
-                    message: format!("`{}` is not a goal", term_to_string(store, g, &crate::syntax::print::default_var_name, 999)),
+                    message: format!(
+                        "`{}` is not a goal",
+                        term_to_string(store, g, &crate::syntax::print::default_var_name, 999)
+                    ),
                 })
             }
         };
@@ -74,7 +91,11 @@ pub fn check_goal(store: &Store, program: &Program, goal: TermId) -> Result<()> 
                     format!(" (arity mismatch: the program defines {})", list.join(", "))
                 };
                 return Err(Error::Goal {
-                    code: if others.is_empty() { "goal::unknown_predicate" } else { "goal::arity_mismatch" },
+                    code: if others.is_empty() {
+                        "goal::unknown_predicate"
+                    } else {
+                        "goal::arity_mismatch"
+                    },
                     message: format!("unknown predicate {name}/{n}{hint}"),
                 });
             }
@@ -94,8 +115,10 @@ fn answer(
 ) -> Result<()> {
     check_goal(&loaded.store, &loaded.program, goal)?;
     let goal = crate::program::mark_negations(&mut loaded.store, goal, goal);
-    let mut strategy = strategy_by_name(&opts.strategy)
-        .ok_or_else(|| Error::Goal { code: "cli::strategy", message: format!("unknown strategy {}", opts.strategy) })?;
+    let mut strategy = strategy_by_name(&opts.strategy).ok_or_else(|| Error::Goal {
+        code: "cli::strategy",
+        message: format!("unknown strategy {}", opts.strategy),
+    })?;
     let limits = opts.limits();
     let nvars = (names.len() as u32).max(loaded.store.var_count(goal));
     let g = Goal { term: goal, nvars };
@@ -127,13 +150,25 @@ fn answer(
             }
             ControlFlow::Continue(())
         };
-        strategy.solve(&mut loaded.store, &loaded.program, &g, &limits, &mut on_answer)
+        strategy.solve(
+            &mut loaded.store,
+            &loaded.program,
+            &g,
+            &limits,
+            &mut on_answer,
+        )
     };
     if let Some(e) = io_err {
-        return Err(Error::Io { path: "<stdout>".into(), message: e.to_string() });
+        return Err(Error::Io {
+            path: "<stdout>".into(),
+            message: e.to_string(),
+        });
     }
     let elapsed = start.elapsed();
-    let w = |e: std::io::Error| Error::Io { path: "<stdout>".into(), message: e.to_string() };
+    let w = |e: std::io::Error| Error::Io {
+        path: "<stdout>".into(),
+        message: e.to_string(),
+    };
     match opts.format {
         Format::Text => {
             match mode {
@@ -147,7 +182,12 @@ fn answer(
                 }
                 Mode::One => {
                     let sol = aggregate(&mut loaded.store, &answers, &outcome);
-                    writeln!(out, "{}", solution_text(&loaded.store, &sol, names, count as usize)).map_err(w)?;
+                    writeln!(
+                        out,
+                        "{}",
+                        solution_text(&loaded.store, &sol, names, count as usize)
+                    )
+                    .map_err(w)?;
                 }
             }
             if mode == Mode::Count {
@@ -173,7 +213,14 @@ fn answer(
             if mode == Mode::All {
                 let list: Vec<_> = answers
                     .iter()
-                    .map(|a| solution_json(&loaded.store, &crate::solve::Solution::Unique(a.values), names)["substitution"].clone())
+                    .map(|a| {
+                        solution_json(
+                            &loaded.store,
+                            &crate::solve::Solution::Unique(a.values),
+                            names,
+                        )["substitution"]
+                            .clone()
+                    })
                     .collect();
                 obj["answers"] = json!(list);
             }
@@ -190,7 +237,10 @@ fn answer(
 }
 
 fn name_of(names: &[Box<str>], i: u32) -> String {
-    names.get(i as usize).map(|s| s.to_string()).unwrap_or_else(|| crate::syntax::print::default_var_name(i))
+    names
+        .get(i as usize)
+        .map(|s| s.to_string())
+        .unwrap_or_else(|| crate::syntax::print::default_var_name(i))
 }
 
 /// `knot query FILE --goal G`.
@@ -219,10 +269,18 @@ pub fn run(path: &str, all: bool, opts: &SolveOpts) -> Result<ExitCode> {
             let _ = writeln!(out, "?- {shown}.");
         }
         if let Err(e) = answer(&mut loaded, q.goal, &names, mode, opts, &mut out) {
-            let at = q.span.as_ref().map(|s| format!("{s}: ")).unwrap_or_default();
+            let at = q
+                .span
+                .as_ref()
+                .map(|s| format!("{s}: "))
+                .unwrap_or_default();
             let _ = writeln!(out, "{at}error: {e}");
             failed = true;
         }
     }
-    Ok(if failed { ExitCode::from(2) } else { ExitCode::SUCCESS })
+    Ok(if failed {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

@@ -48,7 +48,10 @@ pub fn aggregate(store: &mut Store, answers: &[Answer], out: &Outcome) -> Soluti
         0 => Solution::NoSolution,
         1 if !uncertain => Solution::Unique(distinct[0]),
         _ => {
-            let g = distinct.iter().skip(1).fold(distinct[0], |acc, &t| generalize(store, acc, t));
+            let g = distinct
+                .iter()
+                .skip(1)
+                .fold(distinct[0], |acc, &t| generalize(store, acc, t));
             if is_trivial(store, g) {
                 Solution::Ambiguous(Guidance::Unknown)
             } else {

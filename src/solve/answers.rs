@@ -24,7 +24,10 @@ fn hash(vals: &[TermId]) -> u64 {
 impl AnswerSet {
     /// An empty set of `k`-tuples.
     pub fn new(k: usize) -> AnswerSet {
-        AnswerSet { k, ..AnswerSet::default() }
+        AnswerSet {
+            k,
+            ..AnswerSet::default()
+        }
     }
 
     /// Width of the tuples.
@@ -65,14 +68,19 @@ impl AnswerSet {
         }
         let h = hash(vals);
         let (k, flat) = (self.k, &self.flat);
-        if self.index.find(h, |&i| &flat[i as usize * k..(i as usize + 1) * k] == vals).is_some() {
+        if self
+            .index
+            .find(h, |&i| &flat[i as usize * k..(i as usize + 1) * k] == vals)
+            .is_some()
+        {
             return false;
         }
         let i = self.n as u32;
         self.flat.extend_from_slice(vals);
         self.n += 1;
         let (k, flat) = (self.k, &self.flat);
-        self.index.insert_unique(h, i, |&j| hash(&flat[j as usize * k..(j as usize + 1) * k]));
+        self.index
+            .insert_unique(h, i, |&j| hash(&flat[j as usize * k..(j as usize + 1) * k]));
         true
     }
 

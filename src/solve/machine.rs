@@ -85,7 +85,16 @@ impl State {
         }
         b.clear_trail();
         let universe = universes.iter().copied().max().unwrap_or(0);
-        State { b, goals: Some(Rc::new(GoalNode { kind: goal, env, depth: 0, next: None })), universe }
+        State {
+            b,
+            goals: Some(Rc::new(GoalNode {
+                kind: goal,
+                env,
+                depth: 0,
+                next: None,
+            })),
+            universe,
+        }
     }
 }
 
@@ -118,7 +127,14 @@ pub(crate) trait Hooks {
     /// The goal list is empty: an answer.
     fn success(&mut self, m: &mut Machine<'_>, st: &State) -> ControlFlow<()>;
     /// `\+ goal`. `st.goals` holds the continuation.
-    fn negation(&mut self, m: &mut Machine<'_>, st: &mut State, goal: Ref, env: &Env, depth: u32) -> NotAction;
+    fn negation(
+        &mut self,
+        m: &mut Machine<'_>,
+        st: &mut State,
+        goal: Ref,
+        env: &Env,
+        depth: u32,
+    ) -> NotAction;
 }
 
 enum Choice<'p> {
@@ -166,7 +182,12 @@ pub(crate) struct Machine<'p> {
 type Flow = ControlFlow<(), bool>;
 
 fn cons(kind: GoalKind, env: &Env, depth: u32, next: Goals) -> Goals {
-    Some(Rc::new(GoalNode { kind, env: env.clone(), depth, next }))
+    Some(Rc::new(GoalNode {
+        kind,
+        env: env.clone(),
+        depth,
+        next,
+    }))
 }
 
 impl<'p> Machine<'p> {
@@ -176,7 +197,9 @@ impl<'p> Machine<'p> {
             store,
             program,
             limits,
-            opts: UnifyOptions { occurs_check: limits.occurs_check },
+            opts: UnifyOptions {
+                occurs_check: limits.occurs_check,
+            },
             out: Outcome::default(),
             start: Instant::now(),
             cut_atom,
@@ -256,23 +279,53 @@ impl<'p> Machine<'p> {
 
     fn retry(&mut self, st: &mut State, c: Choice<'p>, choices: &mut Vec<Choice<'p>>) -> Flow {
         match c {
-            Choice::Alt { goals, mark, nslots, universe } => {
+            Choice::Alt {
+                goals,
+                mark,
+                nslots,
+                universe,
+            } => {
                 Self::restore(st, mark, nslots, universe);
                 st.goals = goals;
                 ControlFlow::Continue(true)
             }
-            Choice::Resolve { goal, env, depth, rest, hyps, clauses, pos, mark, nslots, universe } => {
+            Choice::Resolve {
+                goal,
+                env,
+                depth,
+                rest,
+                hyps,
+                clauses,
+                pos,
+                mark,
+                nslots,
+                universe,
+            } => {
                 Self::restore(st, mark, nslots, universe);
                 self.try_clauses(st, goal, env, depth, rest, hyps, clauses, pos, choices)
             }
-            Choice::Answers { answers, slots, pos, rest, mark, nslots, universe } => {
+            Choice::Answers {
+                answers,
+                slots,
+                pos,
+                rest,
+                mark,
+                nslots,
+                universe,
+            } => {
                 Self::restore(st, mark, nslots, universe);
                 self.try_answers(st, answers, slots, pos, rest, choices)
             }
         }
     }
 
-    fn step(&mut self, st: &mut State, node: &GoalNode, choices: &mut Vec<Choice<'p>>, hooks: &mut dyn Hooks) -> Flow {
+    fn step(
+        &mut self,
+        st: &mut State,
+        node: &GoalNode,
+        choices: &mut Vec<Choice<'p>>,
+        hooks: &mut dyn Hooks,
+    ) -> Flow {
         let (r, direct) = match node.kind {
             GoalKind::CutTo(h) => {
                 choices.truncate(h);
@@ -401,7 +454,11 @@ impl<'p> Machine<'p> {
             match hooks.call(self, st, r, env) {
                 CallAction::Resolve => {}
                 CallAction::Suspend => {
-                    return if self.stopped() { ControlFlow::Break(()) } else { ControlFlow::Continue(false) };
+                    return if self.stopped() {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(false)
+                    };
                 }
                 CallAction::Answers(answers, slots) => {
                     let rest = st.goals.take();
@@ -410,10 +467,10 @@ impl<'p> Machine<'p> {
             }
         }
         if depth >= self.limits.max_depth {
-            if self.out.depth_cut.is_none() {
-                self.out.depth_cut = Some(StopReason::Depth(self.limits.max_depth));
-            }
-            return ControlFlow::Continue(false);
+            // Depth-first search that reaches the limit is diverging (or needs a higher limit): the
+            // whole search stops with Overflow, as rustc reports "overflow evaluating the requirement".
+            self.halt(StopReason::Depth(self.limits.max_depth));
+            return ControlFlow::Break(());
         }
         let mut keys = [None; 4];
         if first.is_some() {
@@ -425,7 +482,10 @@ impl<'p> Machine<'p> {
             }
         }
         let clauses = self.program.candidates(self.store, pred, &keys);
-        let hyps: Vec<Hyp> = env_iter(env).filter(|h| self.hyp_matches(h, pred)).cloned().collect();
+        let hyps: Vec<Hyp> = env_iter(env)
+            .filter(|h| self.hyp_matches(h, pred))
+            .cloned()
+            .collect();
         let rest = st.goals.take();
         self.try_clauses(st, r, env.clone(), depth, rest, hyps, clauses, 0, choices)
     }
@@ -493,13 +553,21 @@ impl<'p> Machine<'p> {
                         if xs.len() != 2 {
                             break;
                         }
-                        if let Deref::Unbound(s) = st.b.deref(self.store, Ref::new(xs[0], body.base)) {
+                        if let Deref::Unbound(s) =
+                            st.b.deref(self.store, Ref::new(xs[0], body.base))
+                        {
                             bound.push(s);
                         }
                         body = Ref::new(xs[1], body.base);
                     }
                     let term = st.b.resolve_absolute(self.store, body);
-                    env = Some(Rc::new(EnvNode { hyp: Hyp { term, bound: bound.into() }, next: env }));
+                    env = Some(Rc::new(EnvNode {
+                        hyp: Hyp {
+                            term,
+                            bound: bound.into(),
+                        },
+                        next: env,
+                    }));
                 }
             }
         }
@@ -513,10 +581,13 @@ impl<'p> Machine<'p> {
         }
         let base = st.b.alloc(h.bound.len() as u32, st.universe);
         let bound = h.bound.clone();
-        self.store.map_vars(h.term, &mut |s, v| match bound.iter().position(|&b| b == v) {
-            Some(j) => s.var(base + j as u32),
-            None => s.var(v),
-        })
+        self.store.map_vars(
+            h.term,
+            &mut |s, v| match bound.iter().position(|&b| b == v) {
+                Some(j) => s.var(base + j as u32),
+                None => s.var(v),
+            },
+        )
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -574,7 +645,10 @@ impl<'p> Machine<'p> {
             let ci = clauses[here - hyps.len()];
             let clause = self.program.clause(ci);
             let base = st.b.alloc(clause.nvars, st.universe);
-            if st.b.unify(self.store, goal, Ref::new(clause.head, base), self.opts) {
+            if st
+                .b
+                .unify(self.store, goal, Ref::new(clause.head, base), self.opts)
+            {
                 if pos < total {
                     choices.push(Choice::Resolve {
                         goal,
@@ -591,7 +665,11 @@ impl<'p> Machine<'p> {
                 }
                 let mut goals = rest;
                 for &g in clause.body.iter().rev() {
-                    let kind = if g == self.cut_atom { GoalKind::CutTo(barrier) } else { GoalKind::Call(Ref::new(g, base)) };
+                    let kind = if g == self.cut_atom {
+                        GoalKind::CutTo(barrier)
+                    } else {
+                        GoalKind::Call(Ref::new(g, base))
+                    };
                     goals = cons(kind, &env, depth + 1, goals);
                 }
                 st.goals = goals;
@@ -613,7 +691,7 @@ impl<'p> Machine<'p> {
         choices: &mut Vec<Choice<'p>>,
     ) -> Flow {
         let k = slots.len();
-        let n = if k == 0 { answers.len() } else { answers.len() / k };
+        let n = answers.len().checked_div(k).unwrap_or(answers.len());
         while pos < n {
             let mark = st.b.mark();
             let nslots = st.b.len();
@@ -642,7 +720,17 @@ impl<'p> Machine<'p> {
 
     /// Unify the slots of a call's variables with an answer tuple (renamed apart).
     pub fn unify_answer(&mut self, st: &mut State, slots: &[u32], ans: &[TermId]) -> bool {
-        let n = ans.iter().map(|&v| if self.store.is_ground(v) { 0 } else { self.store.var_count(v) }).max().unwrap_or(0);
+        let n = ans
+            .iter()
+            .map(|&v| {
+                if self.store.is_ground(v) {
+                    0
+                } else {
+                    self.store.var_count(v)
+                }
+            })
+            .max()
+            .unwrap_or(0);
         let base = st.b.alloc(n, st.universe);
         for (&s, &v) in slots.iter().zip(ans) {
             let slot = Bindings::slot_ref(self.store, s);
@@ -706,13 +794,15 @@ impl<'p> Machine<'p> {
                 let ok = st.b.unify(self.store, x, Ref::new(t, 0), self.opts);
                 Some(ControlFlow::Continue(ok))
             }
-            "<" | ">" | "=<" | ">=" | "=:=" | "=\\=" => match (self.eval(st, x), self.eval(st, y)) {
-                (Some(a), Some(b)) => Some(ControlFlow::Continue(cmp(a, b).unwrap_or(false))),
-                _ => {
-                    self.out.floundered = true;
-                    Some(ControlFlow::Continue(false))
+            "<" | ">" | "=<" | ">=" | "=:=" | "=\\=" => {
+                match (self.eval(st, x), self.eval(st, y)) {
+                    (Some(a), Some(b)) => Some(ControlFlow::Continue(cmp(a, b).unwrap_or(false))),
+                    _ => {
+                        self.out.floundered = true;
+                        Some(ControlFlow::Continue(false))
+                    }
                 }
-            },
+            }
             "==" | "\\==" => {
                 let mut map = VarMap::new();
                 let a = st.b.resolve(self.store, x, &mut map);
@@ -734,7 +824,9 @@ impl<'p> Machine<'p> {
         while let Some(w) = work.pop() {
             match w {
                 W::Visit(r) => {
-                    let Deref::Term(r) = st.b.deref(self.store, r) else { return None };
+                    let Deref::Term(r) = st.b.deref(self.store, r) else {
+                        return None;
+                    };
                     match self.store.view(r.term) {
                         View::Int(i) => vals.push(i),
                         View::App(f, xs) if xs.len() == 2 => {
@@ -764,7 +856,14 @@ impl<'p> Machine<'p> {
 
     /// Prove `goal` once from `st` (bindings restored afterwards), for negation by failure in a strategy
     /// without tables. `None` when a limit stopped the search.
-    pub fn prove_once(&mut self, st: &mut State, goal: Ref, env: &Env, depth: u32, hooks_tabled: &dyn Fn(Pred) -> bool) -> Option<bool> {
+    pub fn prove_once(
+        &mut self,
+        st: &mut State,
+        goal: Ref,
+        env: &Env,
+        depth: u32,
+        hooks_tabled: &dyn Fn(Pred) -> bool,
+    ) -> Option<bool> {
         if self.negation_depth >= 1000 {
             self.halt(StopReason::NegationDepth(1000));
             return None;
@@ -777,7 +876,10 @@ impl<'p> Machine<'p> {
             goals: cons(GoalKind::Call(goal), env, depth, None),
             universe: st.universe,
         };
-        let mut once = Once { found: false, tabled: hooks_tabled };
+        let mut once = Once {
+            found: false,
+            tabled: hooks_tabled,
+        };
         let flow = self.run(&mut sub, &mut once);
         st.b = sub.b;
         st.b.undo(mark);
@@ -810,7 +912,14 @@ impl Hooks for Once<'_> {
         self.found = true;
         ControlFlow::Break(())
     }
-    fn negation(&mut self, m: &mut Machine<'_>, st: &mut State, goal: Ref, env: &Env, depth: u32) -> NotAction {
+    fn negation(
+        &mut self,
+        m: &mut Machine<'_>,
+        st: &mut State,
+        goal: Ref,
+        env: &Env,
+        depth: u32,
+    ) -> NotAction {
         let tabled = self.tabled;
         match m.prove_once(st, goal, env, depth, tabled) {
             Some(true) => NotAction::Fails,

@@ -53,7 +53,10 @@ pub struct AnswerRef<'a> {
 impl AnswerRef<'_> {
     /// Intern the tuple as an owned [`Answer`].
     pub fn intern(&self, store: &mut Store) -> Answer {
-        Answer { values: store.app(crate::term::syms::ANS, self.values), ambiguous: self.ambiguous }
+        Answer {
+            values: store.app(crate::term::syms::ANS, self.values),
+            ambiguous: self.ambiguous,
+        }
     }
 }
 
@@ -100,18 +103,39 @@ impl StopReason {
 impl fmt::Display for StopReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            StopReason::Depth(n) => write!(f, "derivation depth limit {n} reached (raise it with --max-depth)"),
+            StopReason::Depth(n) => write!(
+                f,
+                "derivation depth limit {n} reached (raise it with --max-depth)"
+            ),
             StopReason::Steps(n) => write!(f, "step limit {n} reached (raise it with --max-steps)"),
-            StopReason::Tables(n) => write!(f, "table limit {n} reached (raise it with --max-tables)"),
-            StopReason::Answers(n) => write!(f, "answers-per-table limit {n} reached (raise it with --max-answers)"),
-            StopReason::Iterations(n) => {
-                write!(f, "fixpoint iteration limit {n} reached (raise it with --max-iterations)")
+            StopReason::Tables(n) => {
+                write!(f, "table limit {n} reached (raise it with --max-tables)")
             }
-            StopReason::Timeout(d) => write!(f, "timeout after {:.3}s (raise it with --timeout)", d.as_secs_f64()),
+            StopReason::Answers(n) => write!(
+                f,
+                "answers-per-table limit {n} reached (raise it with --max-answers)"
+            ),
+            StopReason::Iterations(n) => {
+                write!(
+                    f,
+                    "fixpoint iteration limit {n} reached (raise it with --max-iterations)"
+                )
+            }
+            StopReason::Timeout(d) => write!(
+                f,
+                "timeout after {:.3}s (raise it with --timeout)",
+                d.as_secs_f64()
+            ),
             StopReason::Cancelled => write!(f, "cancelled"),
-            StopReason::NegationDepth(n) => write!(f, "negation nested deeper than {n} (raise it with --max-depth)"),
+            StopReason::NegationDepth(n) => write!(
+                f,
+                "negation nested deeper than {n} (raise it with --max-depth)"
+            ),
             StopReason::TermDepth(n) => {
-                write!(f, "a subgoal or answer nested deeper than {n} (raise it with --max-term-depth)")
+                write!(
+                    f,
+                    "a subgoal or answer nested deeper than {n} (raise it with --max-term-depth)"
+                )
             }
         }
     }
@@ -193,16 +217,14 @@ pub struct Outcome {
     pub floundered: bool,
     /// A cycle through negation was found (the answer is undefined under the well-founded semantics).
     pub negative_cycle: bool,
-    /// A depth limit cut a branch (the search finished the other branches).
-    pub depth_cut: Option<StopReason>,
     /// Counters.
     pub stats: Stats,
 }
 
 impl Outcome {
-    /// The first limit hit, whether it stopped everything or only cut branches.
+    /// The limit that stopped the search, if any.
     pub fn overflow(&self) -> Option<StopReason> {
-        self.stop.or(self.depth_cut)
+        self.stop
     }
 }
 
@@ -228,8 +250,8 @@ pub trait Strategy {
 /// The built-in strategies by name.
 pub fn strategy_by_name(name: &str) -> Option<Box<dyn Strategy>> {
     match name {
-        "sld" => Some(Box::new(sld::Sld::default())),
-        "slg" => Some(Box::new(slg::Slg::default())),
+        "sld" => Some(Box::new(sld::Sld)),
+        "slg" => Some(Box::new(slg::Slg)),
         _ => None,
     }
 }

@@ -4,10 +4,10 @@
 
 use super::machine::{CallAction, Env, GoalKind, Hooks, Machine, NotAction, State};
 use super::{AnswerRef, Goal, Limits, OnAnswer, Outcome, Strategy};
-use crate::term::TermId;
 use crate::program::{Pred, Program};
 use crate::term::unify::Ref;
 use crate::term::Store;
+use crate::term::TermId;
 use std::ops::ControlFlow;
 
 /// The depth-first strategy.
@@ -29,13 +29,26 @@ impl Hooks for SldHooks<'_, '_> {
     }
     fn success(&mut self, m: &mut Machine<'_>, st: &State) -> ControlFlow<()> {
         m.answer_values(st, self.nvars, &mut self.vals);
-        let r = (self.on_answer)(m.store, AnswerRef { values: &self.vals, ambiguous: false });
+        let r = (self.on_answer)(
+            m.store,
+            AnswerRef {
+                values: &self.vals,
+                ambiguous: false,
+            },
+        );
         if r.is_break() {
             m.out.stopped_by_caller = true;
         }
         r
     }
-    fn negation(&mut self, m: &mut Machine<'_>, st: &mut State, goal: Ref, env: &Env, depth: u32) -> NotAction {
+    fn negation(
+        &mut self,
+        m: &mut Machine<'_>,
+        st: &mut State,
+        goal: Ref,
+        env: &Env,
+        depth: u32,
+    ) -> NotAction {
         match m.prove_once(st, goal, env, depth, &|_| false) {
             Some(true) => NotAction::Fails,
             Some(false) => NotAction::Holds,
@@ -58,8 +71,17 @@ impl Strategy for Sld {
         on_answer: &mut OnAnswer<'_>,
     ) -> Outcome {
         let mut m = Machine::new(store, program, limits);
-        let mut st = State::start(GoalKind::Call(Ref::new(goal.term, 0)), None, goal.nvars, &[]);
-        let mut hooks = SldHooks { nvars: goal.nvars, vals: Vec::new(), on_answer };
+        let mut st = State::start(
+            GoalKind::Call(Ref::new(goal.term, 0)),
+            None,
+            goal.nvars,
+            &[],
+        );
+        let mut hooks = SldHooks {
+            nvars: goal.nvars,
+            vals: Vec::new(),
+            on_answer,
+        };
         let _ = m.run(&mut st, &mut hooks);
         m.out
     }

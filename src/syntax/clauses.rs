@@ -79,7 +79,11 @@ impl Conv<'_> {
                 }
             }
             Rule::term1100 | Rule::term1000 => {
-                let op = if p.as_rule() == Rule::term1100 { syms::SEMI } else { syms::COMMA };
+                let op = if p.as_rule() == Rule::term1100 {
+                    syms::SEMI
+                } else {
+                    syms::COMMA
+                };
                 let items: Vec<TermId> = p
                     .into_inner()
                     .filter(|q| !matches!(q.as_rule(), Rule::semi | Rule::comma))
@@ -92,7 +96,11 @@ impl Conv<'_> {
                 let mut ops = Vec::new();
                 for q in p.into_inner() {
                     if q.as_rule() == Rule::arrow_op {
-                        ops.push(if q.as_str() == "=>" { syms::IMPLIES } else { syms::ARROW });
+                        ops.push(if q.as_str() == "=>" {
+                            syms::IMPLIES
+                        } else {
+                            syms::ARROW
+                        });
                     } else {
                         operands.push(self.term(q));
                     }
@@ -248,14 +256,21 @@ pub fn unquote(q: &str) -> String {
 fn rule_words(r: &Rule) -> Option<&'static str> {
     Some(match r {
         Rule::end => "`.` ending the clause",
-        Rule::term1200 | Rule::term1100 | Rule::term1050 | Rule::term1000 | Rule::term900 | Rule::arg => "a term",
+        Rule::term1200
+        | Rule::term1100
+        | Rule::term1050
+        | Rule::term1000
+        | Rule::term900
+        | Rule::arg => "a term",
         Rule::term700 | Rule::term500 | Rule::term400 | Rule::primary => "a term",
         Rule::neck => "`:-`",
         Rule::semi => "`;`",
         Rule::comma => "`,`",
         Rule::arrow_op => "`=>`",
         Rule::op700 | Rule::op500 | Rule::op400 => "an operator",
-        Rule::item | Rule::clause | Rule::directive | Rule::query => "a clause, `:-` directive or `?-` query",
+        Rule::item | Rule::clause | Rule::directive | Rule::query => {
+            "a clause, `:-` directive or `?-` query"
+        }
         Rule::name | Rule::plain_atom | Rule::quoted | Rule::symbol_atom => "an atom",
         Rule::variable => "a variable",
         Rule::integer => "an integer",
@@ -299,8 +314,11 @@ fn syntax_error(file: &Arc<str>, src: &str, e: pest::error::Error<Rule>) -> Erro
 /// Parse a clause file into items.
 pub fn parse_clauses(store: &mut Store, file: &Arc<str>, src: &str) -> Result<Vec<Item>> {
     prescan::check(file, src, prescan::Lang::Clauses)?;
-    let mut pairs = ClauseParser::parse(Rule::program, src).map_err(|e| syntax_error(file, src, e))?;
-    let program = pairs.next().ok_or_else(|| Error::Internal("empty parse".into()))?;
+    let mut pairs =
+        ClauseParser::parse(Rule::program, src).map_err(|e| syntax_error(file, src, e))?;
+    let program = pairs
+        .next()
+        .ok_or_else(|| Error::Internal("empty parse".into()))?;
     let mut items = Vec::new();
     let lines = crate::error::LineIndex::new(src);
     for item in program.into_inner() {
@@ -309,39 +327,73 @@ pub fn parse_clauses(store: &mut Store, file: &Arc<str>, src: &str) -> Result<Ve
         }
         let sp = item.as_span();
         let span = lines.span(file, src, sp.start(), sp.end());
-        let inner = item.into_inner().next().ok_or_else(|| Error::Internal("empty item".into()))?;
-        let mut conv = Conv { store, vars: Vec::new() };
+        let inner = item
+            .into_inner()
+            .next()
+            .ok_or_else(|| Error::Internal("empty item".into()))?;
+        let mut conv = Conv {
+            store,
+            vars: Vec::new(),
+        };
         let (kind, term) = match inner.as_rule() {
             Rule::directive => {
-                let d = inner.into_inner().next().ok_or_else(|| Error::Internal("empty directive".into()))?;
-                let t = if d.as_rule() == Rule::decl { conv.decl(d) } else { conv.term(d) };
+                let d = inner
+                    .into_inner()
+                    .next()
+                    .ok_or_else(|| Error::Internal("empty directive".into()))?;
+                let t = if d.as_rule() == Rule::decl {
+                    conv.decl(d)
+                } else {
+                    conv.term(d)
+                };
                 (ItemKind::Directive, t)
             }
             Rule::query => {
-                let g = inner.into_inner().next().ok_or_else(|| Error::Internal("empty query".into()))?;
+                let g = inner
+                    .into_inner()
+                    .next()
+                    .ok_or_else(|| Error::Internal("empty query".into()))?;
                 (ItemKind::Query, conv.term(g))
             }
             _ => {
-                let c = inner.into_inner().next().ok_or_else(|| Error::Internal("empty clause".into()))?;
+                let c = inner
+                    .into_inner()
+                    .next()
+                    .ok_or_else(|| Error::Internal("empty clause".into()))?;
                 (ItemKind::Clause, conv.term(c))
             }
         };
         let var_names = conv.vars;
-        items.push(Item { kind, term, var_names, span });
+        items.push(Item {
+            kind,
+            term,
+            var_names,
+            span,
+        });
     }
     Ok(items)
 }
 
 /// Parse one goal (an optional final `.` is allowed). Returns the term and its variable names.
-pub fn parse_goal(store: &mut Store, file: &Arc<str>, src: &str) -> Result<(TermId, Vec<Box<str>>)> {
+pub fn parse_goal(
+    store: &mut Store,
+    file: &Arc<str>,
+    src: &str,
+) -> Result<(TermId, Vec<Box<str>>)> {
     prescan::check(file, src, prescan::Lang::Clauses)?;
-    let mut pairs = ClauseParser::parse(Rule::goal_text, src).map_err(|e| syntax_error(file, src, e))?;
-    let top = pairs.next().ok_or_else(|| Error::Internal("empty parse".into()))?;
+    let mut pairs =
+        ClauseParser::parse(Rule::goal_text, src).map_err(|e| syntax_error(file, src, e))?;
+    let top = pairs
+        .next()
+        .ok_or_else(|| Error::Internal("empty parse".into()))?;
     let g = top
         .into_inner()
         .find(|p| p.as_rule() == Rule::term1200)
         .ok_or_else(|| Error::Internal("no goal".into()))?;
-    let mut conv = Conv { store, vars: Vec::new() };
+    let mut conv = Conv {
+        store,
+        vars: Vec::new(),
+    };
     let t = conv.term(g);
     Ok((t, conv.vars))
 }

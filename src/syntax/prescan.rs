@@ -44,7 +44,15 @@ pub fn check(file: &Arc<str>, src: &str, lang: Lang) -> Result<()> {
                     i = i + 2 + k + 2;
                     continue;
                 }
-                None => return Err(Error::syntax(file, src, i, i + 2, "unterminated block comment `/*`")),
+                None => {
+                    return Err(Error::syntax(
+                        file,
+                        src,
+                        i,
+                        i + 2,
+                        "unterminated block comment `/*`",
+                    ))
+                }
             },
             b'\'' if lang == Lang::Clauses => {
                 let start = i;
@@ -52,7 +60,13 @@ pub fn check(file: &Arc<str>, src: &str, lang: Lang) -> Result<()> {
                 loop {
                     match b.get(i) {
                         None | Some(b'\n') => {
-                            return Err(Error::syntax(file, src, start, start + 1, "unterminated quoted atom"))
+                            return Err(Error::syntax(
+                                file,
+                                src,
+                                start,
+                                start + 1,
+                                "unterminated quoted atom",
+                            ))
                         }
                         Some(b'\\') => i += 2,
                         Some(b'\'') if b.get(i + 1) == Some(&b'\'') => i += 2,
@@ -66,7 +80,15 @@ pub fn check(file: &Arc<str>, src: &str, lang: Lang) -> Result<()> {
                 i += 1;
                 loop {
                     match b.get(i) {
-                        None => return Err(Error::syntax(file, src, start, start + 1, "unterminated string")),
+                        None => {
+                            return Err(Error::syntax(
+                                file,
+                                src,
+                                start,
+                                start + 1,
+                                "unterminated string",
+                            ))
+                        }
                         Some(b'\\') => i += 2,
                         Some(b'"') => break,
                         _ => i += 1,

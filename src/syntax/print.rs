@@ -18,8 +18,8 @@ fn infix(name: &str) -> Option<(u32, OpKind)> {
         ";" => (1100, OpKind::Xfy),
         "=>" | "->" => (1050, OpKind::Xfy),
         "," => (1000, OpKind::Xfy),
-        "=" | "\\=" | "==" | "\\==" | "=<" | ">=" | "<" | ">" | "=.." | "is" | "=:=" | "=\\=" | "@<" | "@>"
-        | "@=<" | "@>=" => (700, OpKind::Xfx),
+        "=" | "\\=" | "==" | "\\==" | "=<" | ">=" | "<" | ">" | "=.." | "is" | "=:=" | "=\\="
+        | "@<" | "@>" | "@=<" | "@>=" => (700, OpKind::Xfx),
         "+" | "-" => (500, OpKind::Yfx),
         "*" | "/" | "//" | "mod" => (400, OpKind::Yfx),
         _ => return None,
@@ -79,7 +79,12 @@ enum Work {
 }
 
 /// Print `t` at maximum priority `prec` (1200 for a clause, 999 for an argument).
-pub fn term_to_string(store: &Store, t: TermId, names: &dyn Fn(u32) -> String, prec: u32) -> String {
+pub fn term_to_string(
+    store: &Store,
+    t: TermId,
+    names: &dyn Fn(u32) -> String,
+    prec: u32,
+) -> String {
     let mut out = String::new();
     let mut work = vec![Work::Term(t, prec)];
     while let Some(w) = work.pop() {
@@ -105,7 +110,14 @@ pub fn term_to_string(store: &Store, t: TermId, names: &dyn Fn(u32) -> String, p
     out
 }
 
-fn print_one(store: &Store, t: TermId, prec: u32, names: &dyn Fn(u32) -> String, out: &mut String, work: &mut Vec<Work>) {
+fn print_one(
+    store: &Store,
+    t: TermId,
+    prec: u32,
+    names: &dyn Fn(u32) -> String,
+    out: &mut String,
+    work: &mut Vec<Work>,
+) {
     match store.view(t) {
         View::Var(i) => out.push_str(&names(i)),
         View::Int(i) => {
@@ -128,7 +140,14 @@ fn print_one(store: &Store, t: TermId, prec: u32, names: &dyn Fn(u32) -> String,
     }
 }
 
-fn print_app(store: &Store, f: Sym, args: &[TermId], prec: u32, out: &mut String, work: &mut Vec<Work>) {
+fn print_app(
+    store: &Store,
+    f: Sym,
+    args: &[TermId],
+    prec: u32,
+    out: &mut String,
+    work: &mut Vec<Work>,
+) {
     let name = store.name(f);
     if f == syms::CONS && args.len() == 2 {
         out.push('[');
@@ -159,7 +178,11 @@ fn print_app(store: &Store, f: Sym, args: &[TermId], prec: u32, out: &mut String
         }
     }
     // `'$naf'(G, Locals)` is the loaded form of `\+ G`.
-    let (name, args) = if f == syms::NAF && args.len() == 2 { ("\\+", &args[..1]) } else { (name, args) };
+    let (name, args) = if f == syms::NAF && args.len() == 2 {
+        ("\\+", &args[..1])
+    } else {
+        (name, args)
+    };
     if args.len() == 1 {
         if let Some((p, _)) = prefix(name) {
             let paren = p > prec;

@@ -8,7 +8,10 @@ use super::{Store, TermId};
 /// The canonical forms of `refs` (numbered together) and the slots of their variables, in order.
 pub fn canonicalize(store: &mut Store, b: &Bindings, refs: &[Ref]) -> (Vec<TermId>, VarMap) {
     let mut map = VarMap::new();
-    let terms = refs.iter().map(|&r| b.resolve(store, r, &mut map)).collect();
+    let terms = refs
+        .iter()
+        .map(|&r| b.resolve(store, r, &mut map))
+        .collect();
     (terms, map)
 }
 

@@ -131,8 +131,8 @@ pub mod syms {
     /// `'$locals'`
     pub const LOCALS: Sym = Sym(19);
     pub(super) const ALL: &[&str] = &[
-        ",", ";", ":-", "true", "fail", "=", "\\=", "\\+", "forall", "exists", "=>", "[]", "[|]", "false", "$key", "$ans",
-        "$env", "->", "$naf", "$locals",
+        ",", ";", ":-", "true", "fail", "=", "\\=", "\\+", "forall", "exists", "=>", "[]", "[|]",
+        "false", "$key", "$ans", "$env", "->", "$naf", "$locals",
     ];
 }
 
@@ -209,7 +209,17 @@ impl Store {
             _ => (true, 1, 1, b, 0),
         };
         let id = TermId(self.nodes.len() as u32);
-        self.nodes.push(Node { kind, a, b, arity: args.len() as u32, int, ground, size, depth, univ });
+        self.nodes.push(Node {
+            kind,
+            a,
+            b,
+            arity: args.len() as u32,
+            int,
+            ground,
+            size,
+            depth,
+            univ,
+        });
         let nodes = &self.nodes;
         let all_args = &self.args;
         self.table.insert_unique(hash, id, |&t| {
@@ -219,7 +229,13 @@ impl Store {
             } else {
                 &[]
             };
-            hash_parts(n.kind, n.a, if n.kind == Kind::App { 0 } else { n.b }, n.int, args)
+            hash_parts(
+                n.kind,
+                n.a,
+                if n.kind == Kind::App { 0 } else { n.b },
+                n.int,
+                args,
+            )
         });
         id
     }

@@ -62,7 +62,12 @@ pub struct Bindings {
 
 impl Clone for Bindings {
     fn clone(&self) -> Self {
-        Bindings { slots: self.slots.clone(), trail: self.trail.clone(), unifications: self.unifications, pairs: Vec::new() }
+        Bindings {
+            slots: self.slots.clone(),
+            trail: self.trail.clone(),
+            unifications: self.unifications,
+            pairs: Vec::new(),
+        }
     }
 
     fn clone_from(&mut self, other: &Self) {
@@ -105,7 +110,11 @@ impl Bindings {
     #[inline]
     pub fn alloc(&mut self, n: u32, universe: u32) -> u32 {
         let base = self.slots.len() as u32;
-        self.slots.extend((0..n).map(|_| Slot { term: UNBOUND, base: 0, universe }));
+        self.slots.extend((0..n).map(|_| Slot {
+            term: UNBOUND,
+            base: 0,
+            universe,
+        }));
         base
     }
 
@@ -147,7 +156,10 @@ impl Bindings {
                     if slot.term == UNBOUND {
                         return Deref::Unbound(s);
                     }
-                    r = Ref { term: slot.term, base: slot.base };
+                    r = Ref {
+                        term: slot.term,
+                        base: slot.base,
+                    };
                 }
                 _ => return Deref::Term(r),
             }
@@ -224,10 +236,14 @@ impl Bindings {
         self.unifications += 1;
         // Fast path: a variable against a ground term (the common case when feeding answers).
         match (self.deref(store, a), self.deref(store, b)) {
-            (Deref::Unbound(x), Deref::Term(t)) | (Deref::Term(t), Deref::Unbound(x)) if store.is_ground(t.term) => {
+            (Deref::Unbound(x), Deref::Term(t)) | (Deref::Term(t), Deref::Unbound(x))
+                if store.is_ground(t.term) =>
+            {
                 return self.bind(store, x, t, opts);
             }
-            (Deref::Term(x), Deref::Term(y)) if x.term == y.term && store.is_ground(x.term) => return true,
+            (Deref::Term(x), Deref::Term(y)) if x.term == y.term && store.is_ground(x.term) => {
+                return true
+            }
             _ => {}
         }
         let mut work = std::mem::take(&mut self.pairs);
@@ -238,7 +254,12 @@ impl Bindings {
         ok
     }
 
-    fn unify_loop(&mut self, store: &Store, work: &mut Vec<(Ref, Ref)>, opts: UnifyOptions) -> bool {
+    fn unify_loop(
+        &mut self,
+        store: &Store,
+        work: &mut Vec<(Ref, Ref)>,
+        opts: UnifyOptions,
+    ) -> bool {
         while let Some((a, b)) = work.pop() {
             if a.term == b.term && (a.base == b.base || store.is_ground(a.term)) {
                 continue;
@@ -394,7 +415,10 @@ impl VarMap {
 
     /// A map that numbers slot `s` as `s` (absolute numbering).
     pub fn identity() -> VarMap {
-        VarMap { identity: true, ..VarMap::default() }
+        VarMap {
+            identity: true,
+            ..VarMap::default()
+        }
     }
 
     /// A map that already numbers `slots` as 0, 1, ...
@@ -442,7 +466,10 @@ impl Bindings {
     /// A `Ref` naming slot `s` itself.
     #[inline]
     pub fn slot_ref(store: &Store, s: u32) -> Ref {
-        Ref { term: store.var0, base: s }
+        Ref {
+            term: store.var0,
+            base: s,
+        }
     }
 
     /// Materialize `r` with *absolute* numbering: an unbound slot `s` becomes `Var(s)`, so that

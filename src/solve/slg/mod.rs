@@ -9,9 +9,11 @@
 
 mod table;
 
-use super::machine::{env_iter, CallAction, Env, EnvNode, GoalKind, Hooks, Hyp, Machine, NotAction, State};
 use super::answers::AnswerSet;
-use super::{AnswerRef, Goal, Limits, OnAnswer, Outcome, Strategy, StopReason};
+use super::machine::{
+    env_iter, CallAction, Env, EnvNode, GoalKind, Hooks, Hyp, Machine, NotAction, State,
+};
+use super::{AnswerRef, Goal, Limits, OnAnswer, Outcome, StopReason, Strategy};
 use crate::program::{Pred, Program};
 use crate::term::unify::{Ref, VarMap};
 use crate::term::{syms, Store, TermId};
@@ -92,7 +94,12 @@ struct Engine<'a, 'b> {
 
 impl Engine<'_, '_> {
     fn solve(&mut self, m: &mut Machine<'_>, goal: &Goal) {
-        let mut st = State::start(GoalKind::Call(Ref::new(goal.term, 0)), None, goal.nvars, &[]);
+        let mut st = State::start(
+            GoalKind::Call(Ref::new(goal.term, 0)),
+            None,
+            goal.nvars,
+            &[],
+        );
         self.current = Owner::Root;
         if m.run(&mut st, self).is_break() {
             return;
@@ -129,9 +136,16 @@ impl Engine<'_, '_> {
     fn process(&mut self, m: &mut Machine<'_>, w: Work) {
         match w {
             Work::Start => {
-                let Owner::Table(t) = self.current else { return };
+                let Owner::Table(t) = self.current else {
+                    return;
+                };
                 let tb = &self.tables[t as usize];
-                let mut st = State::start(GoalKind::Direct(Ref::new(tb.goal, 0)), tb.env.clone(), tb.nvars, &tb.universes);
+                let mut st = State::start(
+                    GoalKind::Direct(Ref::new(tb.goal, 0)),
+                    tb.env.clone(),
+                    tb.nvars,
+                    &tb.universes,
+                );
                 st.universe = st.universe.max(tb.universe);
                 let _ = m.run(&mut st, self);
             }
@@ -163,7 +177,13 @@ impl Engine<'_, '_> {
                     && slots.iter().enumerate().all(|(j, &s)| s == j as u32)
                 {
                     self.scratch = st;
-                    let r = (self.on_answer)(m.store, AnswerRef { values: &self.vals, ambiguous: false });
+                    let r = (self.on_answer)(
+                        m.store,
+                        AnswerRef {
+                            values: &self.vals,
+                            ambiguous: false,
+                        },
+                    );
                     if r.is_break() {
                         m.out.stopped_by_caller = true;
                         return;
@@ -245,7 +265,13 @@ impl Engine<'_, '_> {
     }
 
     /// The table of a call, created (and scheduled) if new. `None` when the table limit is hit.
-    fn table_for(&mut self, m: &mut Machine<'_>, st: &State, goal: Ref, env: &Env) -> Option<(TableId, VarMap)> {
+    fn table_for(
+        &mut self,
+        m: &mut Machine<'_>,
+        st: &State,
+        goal: Ref,
+        env: &Env,
+    ) -> Option<(TableId, VarMap)> {
         let mut map = VarMap::new();
         let goal_c = st.b.resolve(m.store, goal, &mut map);
         let mut hyps = Vec::new();
@@ -290,13 +316,26 @@ impl Engine<'_, '_> {
                     _ => None,
                 })
                 .collect();
-            env_c = Some(Rc::new(EnvNode { hyp: Hyp { term, bound }, next: env_c }));
+            env_c = Some(Rc::new(EnvNode {
+                hyp: Hyp { term, bound },
+                next: env_c,
+            }));
         }
         let t = self.tables.len() as TableId;
         let dfn = self.next_dfn;
         self.next_dfn += 1;
-        let universe = m.store.max_universe(key).max(universes.iter().copied().max().unwrap_or(0));
-        self.tables.push(Table::new(goal_c, env_c, map.len() as u32, universes, universe, dfn));
+        let universe = m
+            .store
+            .max_universe(key)
+            .max(universes.iter().copied().max().unwrap_or(0));
+        self.tables.push(Table::new(
+            goal_c,
+            env_c,
+            map.len() as u32,
+            universes,
+            universe,
+            dfn,
+        ));
         self.index.insert(key, t);
         self.stack.push(t);
         self.tables[t as usize].work.push(Work::Start);
@@ -342,14 +381,22 @@ impl Hooks for Engine<'_, '_> {
     }
 
     fn call(&mut self, m: &mut Machine<'_>, st: &State, goal: Ref, env: &Env) -> CallAction {
-        let Some((t, map)) = self.table_for(m, st, goal, env) else { return CallAction::Suspend };
+        let Some((t, map)) = self.table_for(m, st, goal, env) else {
+            return CallAction::Suspend;
+        };
         let slots: Rc<[u32]> = map.slots.into();
         let tb = &mut self.tables[t as usize];
         if let Some(frozen) = &tb.frozen {
             return CallAction::Answers(frozen.clone(), slots);
         }
         let queued = !tb.answers.is_empty();
-        tb.consumers.push(Consumer { owner: self.current, state: st.clone(), slots, seen: 0, queued });
+        tb.consumers.push(Consumer {
+            owner: self.current,
+            state: st.clone(),
+            slots,
+            seen: 0,
+            queued,
+        });
         m.out.stats.consumers += 1;
         let c = tb.consumers.len() - 1;
         if queued {
@@ -368,7 +415,13 @@ impl Hooks for Engine<'_, '_> {
                 let new = self.root_answers.insert(&vals);
                 self.vals = vals;
                 if new {
-                    let r = (self.on_answer)(m.store, AnswerRef { values: &self.vals, ambiguous: false });
+                    let r = (self.on_answer)(
+                        m.store,
+                        AnswerRef {
+                            values: &self.vals,
+                            ambiguous: false,
+                        },
+                    );
                     if r.is_break() {
                         m.out.stopped_by_caller = true;
                         return r;
@@ -380,7 +433,10 @@ impl Hooks for Engine<'_, '_> {
                 let n = self.tables[t as usize].nvars;
                 let mut vals = std::mem::take(&mut self.vals);
                 m.answer_values(st, n, &mut vals);
-                if vals.iter().any(|&v| m.store.depth(v) >= m.limits.max_term_depth) {
+                if vals
+                    .iter()
+                    .any(|&v| m.store.depth(v) >= m.limits.max_term_depth)
+                {
                     m.halt(StopReason::TermDepth(m.limits.max_term_depth));
                     self.vals = vals;
                     return ControlFlow::Break(());
@@ -396,13 +452,29 @@ impl Hooks for Engine<'_, '_> {
         }
     }
 
-    fn negation(&mut self, m: &mut Machine<'_>, st: &mut State, goal: Ref, env: &Env, _depth: u32) -> NotAction {
-        let Some((t, _)) = self.table_for(m, st, goal, env) else { return NotAction::Fails };
+    fn negation(
+        &mut self,
+        m: &mut Machine<'_>,
+        st: &mut State,
+        goal: Ref,
+        env: &Env,
+        _depth: u32,
+    ) -> NotAction {
+        let Some((t, _)) = self.table_for(m, st, goal, env) else {
+            return NotAction::Fails;
+        };
         let tb = &mut self.tables[t as usize];
         if tb.complete {
-            return if tb.answers.is_empty() { NotAction::Holds } else { NotAction::Fails };
+            return if tb.answers.is_empty() {
+                NotAction::Holds
+            } else {
+                NotAction::Fails
+            };
         }
-        tb.waiters.push(Waiter { owner: self.current, state: st.clone() });
+        tb.waiters.push(Waiter {
+            owner: self.current,
+            state: st.clone(),
+        });
         self.depend_on(t);
         NotAction::Suspend
     }

@@ -1,9 +1,9 @@
 //! Tables of the SLG strategy.
 
 use super::Work;
+use crate::solve::answers::AnswerSet;
 use crate::solve::machine::{Env, State};
 use crate::term::TermId;
-use crate::solve::answers::AnswerSet;
 use std::rc::Rc;
 
 /// Index of a table.
@@ -59,7 +59,14 @@ pub(super) struct Table {
 }
 
 impl Table {
-    pub fn new(goal: TermId, env: Env, nvars: u32, universes: Vec<u32>, universe: u32, dfn: u32) -> Table {
+    pub fn new(
+        goal: TermId,
+        env: Env,
+        nvars: u32,
+        universes: Vec<u32>,
+        universe: u32,
+        dfn: u32,
+    ) -> Table {
         Table {
             goal,
             env,
