@@ -32,6 +32,10 @@ struct Slot {
     term: TermId,
     base: u32,
     universe: u32,
+    /// When bound: the value is ground under the bindings made before this one.
+    ground: bool,
+    /// When bound and ground: the highest placeholder universe in the value.
+    gu: u32,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -114,6 +118,8 @@ impl Bindings {
             term: UNBOUND,
             base: 0,
             universe,
+            ground: false,
+            gu: 0,
         }));
         base
     }
@@ -169,50 +175,89 @@ impl Bindings {
     /// Bind slot `s` to `r` (which must not be an unbound variable), checking universes and occurs.
     fn bind(&mut self, store: &Store, s: u32, r: Ref, opts: UnifyOptions) -> bool {
         let su = self.slots[s as usize].universe;
-        if store.is_ground(r.term) {
-            if store.max_universe(r.term) > su {
+        let (ground, gu) = if store.is_ground(r.term) {
+            let u = store.max_universe(r.term);
+            if u > su {
                 return false;
             }
-        } else if !self.check_and_lower(store, s, su, r, opts.occurs_check) {
-            return false;
-        }
+            (true, u)
+        } else {
+            match self.check_and_lower(store, s, su, r, opts.occurs_check) {
+                Some(g) => g,
+                None => return false,
+            }
+        };
         let slot = &mut self.slots[s as usize];
         slot.term = r.term;
         slot.base = r.base;
+        slot.ground = ground;
+        slot.gu = gu;
         self.trail.push(Trail::Bind(s));
         true
     }
 
     /// Occurs check and universe check of binding slot `s` (universe `su`) to `r`; lowers the universes of
-    /// the unbound slots inside `r` to `su`.
-    fn check_and_lower(&mut self, store: &Store, s: u32, su: u32, r: Ref, occurs: bool) -> bool {
+    /// the unbound slots inside `r` to `su`. Returns `None` when the binding is refused, otherwise whether
+    /// the value is ground under the current bindings and its highest placeholder universe. Bound slots
+    /// already known to hold a ground value are not walked again, so binding chains stay linear.
+    fn check_and_lower(
+        &mut self,
+        store: &Store,
+        s: u32,
+        su: u32,
+        r: Ref,
+        occurs: bool,
+    ) -> Option<(bool, u32)> {
         let mut stack = vec![r];
-        while let Some(r) = stack.pop() {
-            if store.is_ground(r.term) {
-                if store.max_universe(r.term) > su {
-                    return false;
-                }
-                continue;
-            }
-            match self.deref(store, r) {
-                Deref::Unbound(v) => {
-                    if occurs && v == s {
-                        return false;
+        let mut ground = true;
+        let mut mu = 0;
+        'next: while let Some(mut r) = stack.pop() {
+            loop {
+                if store.is_ground(r.term) {
+                    let u = store.max_universe(r.term);
+                    if u > su {
+                        return None;
                     }
-                    let vu = self.slots[v as usize].universe;
-                    if vu > su {
-                        self.trail.push(Trail::Universe(v, vu));
-                        self.slots[v as usize].universe = su;
-                    }
+                    mu = mu.max(u);
+                    continue 'next;
                 }
-                Deref::Term(r) => match store.view(r.term) {
-                    View::App(_, args) => stack.extend(args.iter().map(|&a| Ref::new(a, r.base))),
-                    View::Placeholder(u, _) if u > su => return false,
-                    _ => {}
-                },
+                match store.view(r.term) {
+                    View::Var(i) => {
+                        let v = r.base + i;
+                        let slot = self.slots[v as usize];
+                        if slot.term == UNBOUND {
+                            if occurs && v == s {
+                                return None;
+                            }
+                            ground = false;
+                            if slot.universe > su {
+                                self.trail.push(Trail::Universe(v, slot.universe));
+                                self.slots[v as usize].universe = su;
+                            }
+                            continue 'next;
+                        }
+                        if slot.ground {
+                            if slot.gu > su {
+                                return None;
+                            }
+                            mu = mu.max(slot.gu);
+                            continue 'next;
+                        }
+                        r = Ref {
+                            term: slot.term,
+                            base: slot.base,
+                        };
+                    }
+                    View::App(_, args) => {
+                        stack.extend(args.iter().map(|&a| Ref::new(a, r.base)));
+                        continue 'next;
+                    }
+                    View::Placeholder(u, _) if u > su => return None,
+                    _ => continue 'next,
+                }
             }
         }
-        true
+        Some((ground, mu))
     }
 
     /// Bind two unbound slots together (the younger to the older, keeping the lower universe).
@@ -228,6 +273,7 @@ impl Bindings {
         let slot = &mut self.slots[young as usize];
         slot.term = v0;
         slot.base = old;
+        slot.ground = false;
         self.trail.push(Trail::Bind(young));
     }
 
@@ -453,6 +499,8 @@ impl Bindings {
         let s = &mut self.slots[slot as usize];
         s.term = r.term;
         s.base = r.base;
+        // Not marked ground: the universe of what it holds is re-checked when walked.
+        s.ground = false;
         self.trail.push(Trail::Bind(slot));
     }
 
