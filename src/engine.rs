@@ -61,7 +61,8 @@ impl Engine {
     /// Parse a goal.
     pub fn parse_goal(&mut self, goal: &str) -> Result<(TermId, Vec<Box<str>>)> {
         let file: Arc<str> = "<goal>".into();
-        let (t, names) = parse_goal(&mut self.store, &file, goal)?;
+        let (t, mut names) = parse_goal(&mut self.store, &file, goal)?;
+        crate::program::hide_quantified(&self.store, t, &mut names);
         crate::cli::check_goal(&self.store, &self.program, t)?;
         let t = crate::program::mark_negations(&mut self.store, t, t);
         Ok((t, names))

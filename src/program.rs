@@ -152,7 +152,12 @@ impl Program {
                     crate::syntax::print::term_to_string(
                         store,
                         head,
-                        &crate::syntax::print::default_var_name,
+                        &|i: u32| {
+                            var_names
+                                .get(i as usize)
+                                .map(|n| n.to_string())
+                                .unwrap_or_else(|| crate::syntax::print::default_var_name(i))
+                        },
                         999
                     )
                 );
@@ -436,5 +441,43 @@ fn rewrite_negations(store: &mut Store, g: TermId, total: &FxHashMap<u32, u32>) 
             store.app(f, &[v, b])
         }
         _ => g,
+    }
+}
+
+/// The variables bound by `forall(X, G)` in the control structure of a goal: placeholders, not
+/// unknowns of the query, so answers do not report them. (`exists(X, G)` variables are reported, as
+/// chalk reports the existential variables of a goal.)
+pub fn quantified_vars(store: &Store, goal: TermId) -> Vec<u32> {
+    let mut out = Vec::new();
+    let mut stack = vec![goal];
+    while let Some(g) = stack.pop() {
+        match store.view(g) {
+            View::App(syms::FORALL, a) if a.len() == 2 => {
+                if let View::Var(i) = store.view(a[0]) {
+                    out.push(i);
+                }
+                stack.push(a[1]);
+            }
+            View::App(syms::EXISTS, a) if a.len() == 2 => stack.push(a[1]),
+            View::App(syms::COMMA | syms::SEMI | syms::ARROW | syms::IMPLIES, a)
+                if a.len() == 2 =>
+            {
+                stack.extend_from_slice(a)
+            }
+            View::App(syms::NOT, a) if a.len() == 1 => stack.push(a[0]),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Hide the quantified variables of a query: their names get a leading `_`, which answers leave out.
+pub fn hide_quantified(store: &Store, goal: TermId, names: &mut [Box<str>]) {
+    for i in quantified_vars(store, goal) {
+        if let Some(n) = names.get_mut(i as usize) {
+            if !n.starts_with('_') {
+                *n = format!("_{n}").into();
+            }
+        }
     }
 }

@@ -65,7 +65,11 @@ impl Prog {
         }
         for r in &self.rules {
             let body: Vec<String> = r.body.iter().map(|a| atom_text(self, a)).collect();
-            s.push_str(&format!("{} :- {}.\n", atom_text(self, &r.head), body.join(", ")));
+            s.push_str(&format!(
+                "{} :- {}.\n",
+                atom_text(self, &r.head),
+                body.join(", ")
+            ));
         }
         s
     }
@@ -151,8 +155,14 @@ impl Prog {
 
 /// Ask `goal` and return the answers as integer tuples (one per query variable), plus the texts.
 fn ask(engine: &mut Engine, goal: &str) -> (Vec<Vec<i64>>, Vec<String>) {
-    let a = engine.answers(goal).unwrap_or_else(|e| panic!("goal {goal} failed: {e}"));
-    assert!(a.outcome.overflow().is_none(), "goal {goal}: unexpected overflow {:?}", a.outcome.overflow());
+    let a = engine
+        .answers(goal)
+        .unwrap_or_else(|e| panic!("goal {goal} failed: {e}"));
+    assert!(
+        a.outcome.overflow().is_none(),
+        "goal {goal}: unexpected overflow {:?}",
+        a.outcome.overflow()
+    );
     assert!(!a.outcome.floundered, "goal {goal}: floundered");
     assert!(!a.outcome.negative_cycle, "goal {goal}: negative cycle");
     let mut out = Vec::new();
@@ -185,32 +195,88 @@ fn query_text(p: &Pred) -> String {
 fn check_program(prog: &Prog) {
     let text = prog.text();
     let model = prog.least_model();
-    let mut slg = Engine::from_clauses("gen.pl", &text).unwrap_or_else(|e| panic!("load failed: {e}\n{text}"));
+    let mut slg = Engine::from_clauses("gen.pl", &text)
+        .unwrap_or_else(|e| panic!("load failed: {e}\n{text}"));
     let recursive = prog.recursive();
-    let mut sld = if recursive { None } else { Some(Engine::from_clauses("gen.pl", &text).unwrap().with_strategy("sld")) };
+    let mut sld = if recursive {
+        None
+    } else {
+        Some(
+            Engine::from_clauses("gen.pl", &text)
+                .unwrap()
+                .with_strategy("sld"),
+        )
+    };
     for (i, p) in prog.preds.iter().enumerate().filter(|(_, p)| p.idb) {
         let expected: BTreeSet<Vec<i64>> = model[i].iter().cloned().collect();
         let q = query_text(p);
         let (got, texts) = ask(&mut slg, &q);
         let got_set: BTreeSet<Vec<i64>> = got.iter().cloned().collect();
-        assert_eq!(got_set, expected, "slg answers of {q} differ from the least model\n{text}");
-        assert_eq!(got.len(), got_set.len(), "slg reported a duplicate answer for {q}\n{text}");
+        assert_eq!(
+            got_set, expected,
+            "slg answers of {q} differ from the least model\n{text}"
+        );
+        assert_eq!(
+            got.len(),
+            got_set.len(),
+            "slg reported a duplicate answer for {q}\n{text}"
+        );
         let text_set: HashSet<&String> = texts.iter().collect();
-        assert_eq!(text_set.len(), texts.len(), "slg printed a duplicate answer for {q}: {texts:?}\n{text}");
+        assert_eq!(
+            text_set.len(),
+            texts.len(),
+            "slg printed a duplicate answer for {q}: {texts:?}\n{text}"
+        );
+        // A call with a repeated variable (the variant p(X, X)).
+        if p.arity == 2 {
+            let q = format!("{}(X, X)", p.name);
+            let (got, _) = ask(&mut slg, &q);
+            let got: BTreeSet<i64> = got.iter().map(|t| t[0]).collect();
+            let exp: BTreeSet<i64> = expected
+                .iter()
+                .filter(|t| t[0] == t[1])
+                .map(|t| t[0])
+                .collect();
+            assert_eq!(
+                got, exp,
+                "slg answers of {q} differ from the least model\n{text}"
+            );
+        }
+        // With every predicate tabled (`table_all`), the same answers.
+        {
+            let mut all = Engine::from_clauses("gen.pl", &text).unwrap();
+            all.limits.table_all = true;
+            let (got, _) = ask(&mut all, &q);
+            let got: BTreeSet<Vec<i64>> = got.into_iter().collect();
+            assert_eq!(
+                got, expected,
+                "slg --table-all answers of {q} differ\n{text}"
+            );
+        }
         // A call with the first argument bound (a different table variant).
         if p.arity == 2 {
             for k in [0i64, 2] {
                 let q = format!("{}({k}, Y)", p.name);
                 let (got, _) = ask(&mut slg, &q);
                 let got: BTreeSet<i64> = got.iter().map(|t| t[0]).collect();
-                let exp: BTreeSet<i64> = expected.iter().filter(|t| t[0] == k).map(|t| t[1]).collect();
-                assert_eq!(got, exp, "slg answers of {q} differ from the least model\n{text}");
+                let exp: BTreeSet<i64> = expected
+                    .iter()
+                    .filter(|t| t[0] == k)
+                    .map(|t| t[1])
+                    .collect();
+                assert_eq!(
+                    got, exp,
+                    "slg answers of {q} differ from the least model\n{text}"
+                );
             }
         }
         if let Some(sld) = sld.as_mut() {
             let (got, _) = ask(sld, &q);
             let got: BTreeSet<Vec<i64>> = got.into_iter().collect();
-            assert_eq!(got, expected, "sld answers of {q} differ from slg/the least model\n{text}");
+            assert_eq!(
+                got, expected,
+                "sld answers of {q} differ from slg/the least model\n{text}"
+            );
         }
     }
 }
@@ -242,17 +308,29 @@ fn program() -> impl Strategy<Value = Prog> {
                 .iter()
                 .enumerate()
                 .map(|(i, &arity)| Pred {
-                    name: if i < n_edb { format!("e{i}") } else { format!("p{i}") },
+                    name: if i < n_edb {
+                        format!("e{i}")
+                    } else {
+                        format!("p{i}")
+                    },
                     arity,
                     idb: i >= n_edb,
                 })
                 .collect();
-            let facts = facts.into_iter().map(|(p, a)| (p, a[..preds[p].arity].to_vec())).collect();
+            let facts = facts
+                .into_iter()
+                .map(|(p, a)| (p, a[..preds[p].arity].to_vec()))
+                .collect();
             let rules = rules
                 .into_iter()
                 .map(|(h, body, head_args)| {
-                    let body: Vec<Atom> =
-                        body.into_iter().map(|(p, a)| Atom { pred: p, args: a[..preds[p].arity].to_vec() }).collect();
+                    let body: Vec<Atom> = body
+                        .into_iter()
+                        .map(|(p, a)| Atom {
+                            pred: p,
+                            args: a[..preds[p].arity].to_vec(),
+                        })
+                        .collect();
                     let mut vars: Vec<u8> = Vec::new();
                     for a in &body {
                         for t in &a.args {
@@ -266,12 +344,25 @@ fn program() -> impl Strategy<Value = Prog> {
                     // Range restriction: a head variable is always one of the body's variables.
                     let args = head_args[..preds[h].arity]
                         .iter()
-                        .map(|&(is_var, k, c)| if is_var && !vars.is_empty() { T::V(vars[k % vars.len()]) } else { T::C(c) })
+                        .map(|&(is_var, k, c)| {
+                            if is_var && !vars.is_empty() {
+                                T::V(vars[k % vars.len()])
+                            } else {
+                                T::C(c)
+                            }
+                        })
                         .collect();
-                    Rule { head: Atom { pred: h, args }, body }
+                    Rule {
+                        head: Atom { pred: h, args },
+                        body,
+                    }
                 })
                 .collect();
-            Prog { preds, facts, rules }
+            Prog {
+                preds,
+                facts,
+                rules,
+            }
         })
 }
 
@@ -296,15 +387,27 @@ fn c(i: i64) -> T {
 }
 
 fn at(pred: usize, args: &[T]) -> Atom {
-    Atom { pred, args: args.to_vec() }
+    Atom {
+        pred,
+        args: args.to_vec(),
+    }
 }
 
 fn rule(head: Atom, body: &[Atom]) -> Rule {
-    Rule { head, body: body.to_vec() }
+    Rule {
+        head,
+        body: body.to_vec(),
+    }
 }
 
 fn preds(spec: &[(&str, usize, bool)]) -> Vec<Pred> {
-    spec.iter().map(|&(n, a, idb)| Pred { name: n.to_string(), arity: a, idb }).collect()
+    spec.iter()
+        .map(|&(n, a, idb)| Pred {
+            name: n.to_string(),
+            arity: a,
+            idb,
+        })
+        .collect()
 }
 
 fn cycle_edges(n: i64) -> Vec<(usize, Vec<i64>)> {
@@ -325,7 +428,11 @@ fn check_tc_36(prog: &Prog) {
             assert!(a.texts.contains(&t), "missing {t}");
         }
     }
-    assert!(a.solution_text.starts_with("ambiguous"), "{}", a.solution_text);
+    assert!(
+        a.solution_text.starts_with("ambiguous"),
+        "{}",
+        a.solution_text
+    );
     // One bound variant.
     let a = e.answers("path(3, Y)").unwrap();
     assert_eq!(a.texts.len(), 6, "{:?}", a.texts);
@@ -337,11 +444,16 @@ fn left_recursive_tc_on_6_cycle() {
         preds: preds(&[("edge", 2, false), ("path", 2, true)]),
         facts: cycle_edges(6),
         rules: vec![
-            rule(at(1, &[v(0), v(1)]), &[at(1, &[v(0), v(2)]), at(0, &[v(2), v(1)])]),
+            rule(
+                at(1, &[v(0), v(1)]),
+                &[at(1, &[v(0), v(2)]), at(0, &[v(2), v(1)])],
+            ),
             rule(at(1, &[v(0), v(1)]), &[at(0, &[v(0), v(1)])]),
         ],
     };
-    assert!(prog.text().contains("path(X, Y) :- path(X, Z), edge(Z, Y)."));
+    assert!(prog
+        .text()
+        .contains("path(X, Y) :- path(X, Z), edge(Z, Y)."));
     check_tc_36(&prog);
 }
 
@@ -351,7 +463,10 @@ fn right_recursive_tc_on_6_cycle() {
         preds: preds(&[("edge", 2, false), ("path", 2, true)]),
         facts: cycle_edges(6),
         rules: vec![
-            rule(at(1, &[v(0), v(1)]), &[at(0, &[v(0), v(2)]), at(1, &[v(2), v(1)])]),
+            rule(
+                at(1, &[v(0), v(1)]),
+                &[at(0, &[v(0), v(2)]), at(1, &[v(2), v(1)])],
+            ),
             rule(at(1, &[v(0), v(1)]), &[at(0, &[v(0), v(1)])]),
         ],
     };
@@ -364,7 +479,10 @@ fn doubly_recursive_tc_on_6_cycle() {
         preds: preds(&[("edge", 2, false), ("path", 2, true)]),
         facts: cycle_edges(6),
         rules: vec![
-            rule(at(1, &[v(0), v(1)]), &[at(1, &[v(0), v(2)]), at(1, &[v(2), v(1)])]),
+            rule(
+                at(1, &[v(0), v(1)]),
+                &[at(1, &[v(0), v(2)]), at(1, &[v(2), v(1)])],
+            ),
             rule(at(1, &[v(0), v(1)]), &[at(0, &[v(0), v(1)])]),
         ],
     };
@@ -384,7 +502,14 @@ fn same_generation() {
         facts,
         rules: vec![
             rule(at(2, &[v(0), v(0)]), &[at(1, &[v(0)])]),
-            rule(at(2, &[v(0), v(1)]), &[at(0, &[v(0), v(2)]), at(2, &[v(2), v(3)]), at(0, &[v(1), v(3)])]),
+            rule(
+                at(2, &[v(0), v(1)]),
+                &[
+                    at(0, &[v(0), v(2)]),
+                    at(2, &[v(2), v(3)]),
+                    at(0, &[v(1), v(3)]),
+                ],
+            ),
         ],
     };
     check_program(&prog);
@@ -406,7 +531,12 @@ fn mutual_recursion_even_odd() {
     let mut facts: Vec<(usize, Vec<i64>)> = (0..9).map(|i| (0, vec![i, i + 1])).collect();
     facts.push((1, vec![0]));
     let prog = Prog {
-        preds: preds(&[("succ", 2, false), ("zero", 1, false), ("even", 1, true), ("odd", 1, true)]),
+        preds: preds(&[
+            ("succ", 2, false),
+            ("zero", 1, false),
+            ("even", 1, true),
+            ("odd", 1, true),
+        ]),
         facts,
         rules: vec![
             rule(at(2, &[v(0)]), &[at(1, &[v(0)])]),
@@ -434,13 +564,18 @@ fn fixpoint_helper_sanity() {
         facts: vec![(0, vec![1, 2]), (0, vec![2, 3])],
         rules: vec![
             rule(at(1, &[v(0), v(1)]), &[at(0, &[v(0), v(1)])]),
-            rule(at(1, &[v(0), v(1)]), &[at(1, &[v(0), v(2)]), at(1, &[v(2), v(1)])]),
+            rule(
+                at(1, &[v(0), v(1)]),
+                &[at(1, &[v(0), v(2)]), at(1, &[v(2), v(1)])],
+            ),
             rule(at(1, &[c(0), v(0)]), &[at(0, &[v(0), c(3)])]),
         ],
     };
     let m = prog.least_model();
     let got: BTreeSet<Vec<i64>> = m[1].iter().cloned().collect();
-    let exp: BTreeSet<Vec<i64>> = [vec![1, 2], vec![2, 3], vec![1, 3], vec![0, 2], vec![0, 3]].into_iter().collect();
+    let exp: BTreeSet<Vec<i64>> = [vec![1, 2], vec![2, 3], vec![1, 3], vec![0, 2], vec![0, 3]]
+        .into_iter()
+        .collect();
     assert_eq!(got, exp);
     assert!(prog.recursive());
     check_program(&prog);

@@ -247,7 +247,8 @@ fn name_of(names: &[Box<str>], i: u32) -> String {
 pub fn query(path: &str, goal_text: &str, mode: Mode, opts: &SolveOpts) -> Result<ExitCode> {
     let mut loaded = load_file(path)?;
     let file: Arc<str> = "<goal>".into();
-    let (goal, names) = parse_goal(&mut loaded.store, &file, goal_text)?;
+    let (goal, mut names) = parse_goal(&mut loaded.store, &file, goal_text)?;
+    crate::program::hide_quantified(&loaded.store, goal, &mut names);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     answer(&mut loaded, goal, &names, mode, opts, &mut out)?;
@@ -263,7 +264,8 @@ pub fn run(path: &str, all: bool, opts: &SolveOpts) -> Result<ExitCode> {
     let mode = if all { Mode::All } else { Mode::One };
     let mut failed = false;
     for q in queries {
-        let names = q.var_names.clone();
+        let mut names = q.var_names.clone();
+        crate::program::hide_quantified(&loaded.store, q.goal, &mut names);
         if opts.format == Format::Text {
             let shown = term_to_string(&loaded.store, q.goal, &|i| name_of(&names, i), 1200);
             let _ = writeln!(out, "?- {shown}.");

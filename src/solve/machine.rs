@@ -784,11 +784,12 @@ impl<'p> Machine<'p> {
         match name {
             "is" => {
                 let v = match self.eval(st, y) {
-                    Some(v) => v,
-                    None => {
+                    Eval::Value(v) => v,
+                    Eval::NotGround => {
                         self.out.floundered = true;
                         return Some(ControlFlow::Continue(false));
                     }
+                    Eval::Error => return Some(ControlFlow::Continue(false)),
                 };
                 let t = self.store.int(v);
                 let ok = st.b.unify(self.store, x, Ref::new(t, 0), self.opts);
@@ -796,11 +797,14 @@ impl<'p> Machine<'p> {
             }
             "<" | ">" | "=<" | ">=" | "=:=" | "=\\=" => {
                 match (self.eval(st, x), self.eval(st, y)) {
-                    (Some(a), Some(b)) => Some(ControlFlow::Continue(cmp(a, b).unwrap_or(false))),
-                    _ => {
+                    (Eval::Value(a), Eval::Value(b)) => {
+                        Some(ControlFlow::Continue(cmp(a, b).unwrap_or(false)))
+                    }
+                    (Eval::NotGround, _) | (_, Eval::NotGround) => {
                         self.out.floundered = true;
                         Some(ControlFlow::Continue(false))
                     }
+                    _ => Some(ControlFlow::Continue(false)),
                 }
             }
             "==" | "\\==" => {
@@ -813,8 +817,19 @@ impl<'p> Machine<'p> {
         }
     }
 
-    /// Evaluate an integer expression (`+ - * // mod`); `None` when it is not ground or not arithmetic.
-    fn eval(&self, st: &State, r: Ref) -> Option<i64> {
+    /// Evaluate an integer expression (`+ - * // mod`). An error (division by zero, overflow, a
+    /// non-numeric term) makes the comparison fail; an unbound variable makes it flounder.
+    fn eval(&self, st: &State, r: Ref) -> Eval {
+        if !st.b.is_ground(self.store, r) {
+            return Eval::NotGround;
+        }
+        match self.eval_ground(st, r) {
+            Some(v) => Eval::Value(v),
+            None => Eval::Error,
+        }
+    }
+
+    fn eval_ground(&self, st: &State, r: Ref) -> Option<i64> {
         enum W {
             Visit(Ref),
             Apply(Sym),
@@ -893,6 +908,13 @@ impl<'p> Machine<'p> {
             _ => Some(false),
         }
     }
+}
+
+/// The result of evaluating an arithmetic expression.
+enum Eval {
+    Value(i64),
+    NotGround,
+    Error,
 }
 
 /// Hooks for a nested "is there at least one proof?" search.

@@ -43,11 +43,12 @@ struct Conv<'s> {
 impl Conv<'_> {
     fn var(&mut self, name: &str) -> TermId {
         if name == "_" {
+            // Each `_` is a variable of its own; it keeps the name `_` (never looked up).
             let i = self.vars.len();
-            self.vars.push(format!("_{i}").into());
+            self.vars.push("_".into());
             return self.store.var(i as u32);
         }
-        let i = match self.vars.iter().position(|v| &**v == name) {
+        let i = match self.vars.iter().position(|v| &**v == name && name != "_") {
             Some(i) => i,
             None => {
                 self.vars.push(name.into());

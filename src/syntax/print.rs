@@ -47,6 +47,11 @@ pub fn atom_text(s: &str) -> String {
     if is_plain_atom(s) {
         return s.to_string();
     }
+    quoted(s)
+}
+
+/// `s` in single quotes, with escapes.
+fn quoted(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('\'');
     for c in s.chars() {
@@ -60,6 +65,16 @@ pub fn atom_text(s: &str) -> String {
     }
     out.push('\'');
     out
+}
+
+/// `s` as the functor of a compound term: quoted unless it is a plain lowercase name (`'[]'(X)` must
+/// stay quoted, or it would read back as a list).
+pub fn functor_text(s: &str) -> String {
+    if s.starts_with(|c: char| c.is_ascii_lowercase()) && is_plain_atom(s) {
+        s.to_string()
+    } else {
+        quoted(s)
+    }
 }
 
 /// Default variable names: `A`..`Z`, then `V26`, ...
@@ -196,7 +211,7 @@ fn print_app(
             return;
         }
     }
-    out.push_str(&atom_text(name));
+    out.push_str(&functor_text(name));
     out.push('(');
     work.push(Work::Text(")"));
     for (i, &a) in args.iter().enumerate().rev() {

@@ -1,0 +1,346 @@
+//! The example programs under `programs/` against their golden outputs, and the `knot` command line's
+//! output modes (`--all`, `--count`, `--format json`, `--stats`, strategies).
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Run knot from the repository root (so relative paths in outputs match the golden files).
+fn knot(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_knot"))
+        .current_dir(root())
+        .args(args)
+        .output()
+        .expect("run knot")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn example_programs() -> Vec<PathBuf> {
+    let dir = root().join("programs");
+    let mut v: Vec<PathBuf> = match std::fs::read_dir(&dir) {
+        Ok(rd) => rd
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("pl"))
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    v.sort();
+    v
+}
+
+#[test]
+fn examples_match_golden_output() {
+    let progs = example_programs();
+    assert!(
+        progs.len() >= 5,
+        "expected at least 5 programs/*.pl, found {}: {progs:?}",
+        progs.len()
+    );
+    let mut failures = Vec::new();
+    let mut compared = 0;
+    for p in &progs {
+        let rel = p
+            .strip_prefix(root())
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .to_string();
+        let o = knot(&["run", &rel]);
+        let err = stderr(&o);
+        assert!(!err.contains("panicked"), "{rel}: knot panicked: {err}");
+        let expected_path = p.with_extension("expected");
+        if let Ok(expected) = std::fs::read_to_string(&expected_path) {
+            compared += 1;
+            let got = stdout(&o);
+            if got != expected {
+                failures.push(format!("{rel}: output differs from {}\n--- expected\n{expected}--- got\n{got}--- stderr\n{err}", expected_path.display()));
+            }
+        } else {
+            // Without a golden file, the program must at least run cleanly.
+            assert_eq!(o.status.code(), Some(0), "{rel}: {err}");
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(compared >= 1, "no programs/*.expected golden files found");
+}
+
+#[test]
+fn examples_run_under_both_strategies_without_crashing() {
+    for p in example_programs() {
+        let rel = p
+            .strip_prefix(root())
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .to_string();
+        for s in ["slg", "sld"] {
+            let o = knot(&["run", &rel, "--strategy", s, "--max-depth", "2000"]);
+            let err = stderr(&o);
+            assert!(!err.contains("panicked"), "{rel} ({s}): {err}");
+            assert!(
+                o.status.code() == Some(0) || o.status.code() == Some(2),
+                "{rel} ({s}): {:?}",
+                o.status
+            );
+            // Every query is echoed.
+            let src = std::fs::read_to_string(&p).unwrap();
+            let queries = src
+                .lines()
+                .filter(|l| l.trim_start().starts_with("?-"))
+                .count();
+            let echoed = stdout(&o).lines().filter(|l| l.starts_with("?- ")).count();
+            assert_eq!(echoed, queries, "{rel} ({s}): {}", stdout(&o));
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Command-line output modes on a cyclic transitive closure.
+
+const N: usize = 7;
+
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(name: &str, text: &str) -> TempFile {
+        let dir = std::env::temp_dir().join(format!("knot-programs-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        TempFile(p)
+    }
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// A left-recursive transitive closure over a cycle of N nodes.
+fn tc_cycle(name: &str) -> TempFile {
+    let mut s = String::from(
+        ":- table path/2.\npath(X, Y) :- path(X, Z), edge(Z, Y).\npath(X, Y) :- edge(X, Y).\n",
+    );
+    for i in 1..=N {
+        s.push_str(&format!("edge({i}, {}).\n", i % N + 1));
+    }
+    s.push_str("?- path(1, 3).\n?- path(1, 99).\n");
+    TempFile::new(name, &s)
+}
+
+#[test]
+fn query_all_slg_lists_each_answer_once() {
+    let f = tc_cycle("all.pl");
+    let o = knot(&[
+        "query",
+        f.path(),
+        "--goal",
+        "path(1, X)",
+        "--all",
+        "--strategy",
+        "slg",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), N, "{out}");
+    let distinct: HashSet<&str> = lines.iter().copied().collect();
+    assert_eq!(distinct.len(), N, "duplicate answers: {out}");
+    for i in 1..=N {
+        assert!(
+            distinct.contains(format!("X = {i}.").as_str()),
+            "missing X = {i}: {out}"
+        );
+    }
+    // The default strategy is slg.
+    let o2 = knot(&["query", f.path(), "--goal", "path(1, X)", "--all"]);
+    assert_eq!(stdout(&o2), out);
+    // Both variables free: N * N pairs.
+    let o = knot(&["query", f.path(), "--goal", "path(X, Y)", "--all"]);
+    let out = stdout(&o);
+    let distinct: HashSet<&str> = out.lines().collect();
+    assert_eq!(out.lines().count(), N * N);
+    assert_eq!(distinct.len(), N * N);
+}
+
+#[test]
+fn query_all_sld_overflows() {
+    let f = tc_cycle("sld.pl");
+    let o = knot(&[
+        "query",
+        f.path(),
+        "--goal",
+        "path(1, X)",
+        "--all",
+        "--strategy",
+        "sld",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("panicked"));
+    let out = stdout(&o);
+    let last = out.lines().last().unwrap_or("");
+    assert!(
+        last.starts_with("overflow: derivation depth limit 100000 reached"),
+        "{out}"
+    );
+    assert!(last.contains("--max-depth"), "{last}");
+    // With a smaller limit the message names it.
+    let o = knot(&[
+        "query",
+        f.path(),
+        "--goal",
+        "path(1, X)",
+        "--strategy",
+        "sld",
+        "--max-depth",
+        "300",
+    ]);
+    let out = stdout(&o);
+    assert_eq!(
+        out.trim_end(),
+        "overflow: derivation depth limit 300 reached (raise it with --max-depth)."
+    );
+}
+
+#[test]
+fn query_count() {
+    let f = tc_cycle("count.pl");
+    let o = knot(&["query", f.path(), "--goal", "path(1, X)", "--count"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), format!("{N}\n"));
+    let o = knot(&["query", f.path(), "--goal", "path(X, Y)", "--count"]);
+    assert_eq!(stdout(&o), format!("{}\n", N * N));
+    let o = knot(&["query", f.path(), "--goal", "path(1, 99)", "--count"]);
+    assert_eq!(stdout(&o), "0\n");
+    // Under sld the count is followed by the overflow.
+    let o = knot(&[
+        "query",
+        f.path(),
+        "--goal",
+        "path(1, X)",
+        "--count",
+        "--strategy",
+        "sld",
+        "--max-depth",
+        "200",
+    ]);
+    let out = stdout(&o);
+    assert!(
+        out.lines().nth(1).unwrap_or("").starts_with("overflow:"),
+        "{out}"
+    );
+}
+
+#[test]
+fn query_one_aggregates() {
+    let f = tc_cycle("one.pl");
+    let one = |g: &str| stdout(&knot(&["query", f.path(), "--goal", g]));
+    assert_eq!(one("path(1, 3)"), "true.\n");
+    assert_eq!(one("path(1, 99)"), "false.\n");
+    assert_eq!(one("path(1, X), edge(X, 3)"), "X = 2.\n");
+    assert_eq!(
+        one("path(1, X)"),
+        format!("ambiguous ({N} answers; --all lists them).\n")
+    );
+}
+
+#[test]
+fn query_json() {
+    let f = tc_cycle("json.pl");
+    let json = |args: &[&str]| -> serde_json::Value {
+        let mut a = vec!["query", f.path()];
+        a.extend_from_slice(args);
+        a.extend_from_slice(&["--format", "json"]);
+        let o = knot(&a);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        serde_json::from_str(stdout(&o).trim())
+            .unwrap_or_else(|e| panic!("bad JSON ({e}): {}", stdout(&o)))
+    };
+    let v = json(&["--goal", "path(1, X)"]);
+    assert_eq!(v["solution"]["kind"], "ambiguous");
+    assert_eq!(v["count"], N as u64);
+    assert_eq!(v["strategy"], "slg");
+    assert_eq!(v["goal"], "path(1, X)");
+    assert_eq!(v["floundered"], false);
+    assert_eq!(v["negative_cycle"], false);
+
+    let v = json(&["--goal", "path(1, X), edge(X, 3)"]);
+    assert_eq!(v["solution"]["kind"], "unique");
+    assert_eq!(v["solution"]["substitution"]["X"], "2");
+
+    let v = json(&["--goal", "path(1, 99)"]);
+    assert_eq!(v["solution"]["kind"], "no_solution");
+
+    let v = json(&[
+        "--goal",
+        "path(1, X)",
+        "--strategy",
+        "sld",
+        "--max-depth",
+        "100",
+    ]);
+    assert_eq!(v["solution"]["kind"], "overflow");
+    assert_eq!(v["solution"]["limit"], "limit::depth");
+
+    let v = json(&["--goal", "path(1, X)", "--all"]);
+    let answers = v["answers"].as_array().expect("answers array");
+    assert_eq!(answers.len(), N);
+    let xs: HashSet<String> = answers
+        .iter()
+        .map(|a| a["X"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(xs.len(), N);
+
+    let v = json(&["--goal", "path(1, X)", "--stats"]);
+    assert!(v["stats"]["tables"].as_u64().unwrap() >= 1, "{v}");
+}
+
+#[test]
+fn stats_go_to_stderr() {
+    let f = tc_cycle("stats.pl");
+    let o = knot(&[
+        "query",
+        f.path(),
+        "--goal",
+        "path(1, X)",
+        "--count",
+        "--stats",
+    ]);
+    assert_eq!(stdout(&o), format!("{N}\n"));
+    let err = stderr(&o);
+    assert!(err.contains("% stats: tables"), "{err}");
+}
+
+#[test]
+fn run_answers_each_query() {
+    let f = tc_cycle("run.pl");
+    let o = knot(&["run", f.path()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "?- path(1, 3).\ntrue.\n?- path(1, 99).\nfalse.\n"
+    );
+    let o = knot(&["run", f.path(), "--format", "json"]);
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["solution"]["kind"], "unique");
+    assert_eq!(lines[1]["solution"]["kind"], "no_solution");
+}
