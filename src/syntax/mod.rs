@@ -1,5 +1,8 @@
-//! Parsers and printers: the clause language (`clauses.pest`) and, later, the Rust-like surface language.
+//! Parsers and printers: the clause language (`clauses.pest`) and the Rust-like surface language
+//! (`surface.pest`, chalk's test-program syntax plus everyday Rust spellings) into [`ast`].
 
+pub mod ast;
 pub mod clauses;
 pub mod prescan;
 pub mod print;
+pub mod surface;
