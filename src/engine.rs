@@ -80,7 +80,7 @@ impl Engine {
             code: "cli::strategy",
             message: format!("unknown strategy {}", self.strategy),
         })?;
-        let nvars = (names.len() as u32).max(self.store.var_count(goal));
+        let nvars = names.len() as u32;
         let g = Goal { term: goal, nvars };
         let mut answers = Vec::new();
         let mut texts = Vec::new();

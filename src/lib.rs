@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod engine;
 pub mod error;
+pub mod lower;
 pub mod program;
 pub mod solve;
 pub mod syntax;

@@ -12,6 +12,8 @@ pub type Pred = (Sym, u32);
 /// One program clause `head :- body`.
 #[derive(Clone, Debug)]
 pub struct Clause {
+    /// The clause as written (`Head :- Body` or a fact).
+    pub term: TermId,
     /// The head (an atom or compound term).
     pub head: TermId,
     /// The body's conjuncts, in order (empty for a fact).
@@ -180,6 +182,7 @@ impl Program {
         self.push(
             pred,
             Clause {
+                term,
                 head,
                 body,
                 body_term,

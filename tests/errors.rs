@@ -436,7 +436,7 @@ fn binary_bad_arguments() {
 }
 
 #[test]
-fn binary_rust_file_is_refused() {
-    let f = TempFile::new("x.rs", b"struct A;\n");
-    assert_bad_input(&knot(&["run", f.path()]), &["load::unsupported_file"]);
+fn binary_rust_file_with_unknown_type_is_located() {
+    let f = TempFile::new("x.rs", b"struct A;\nimpl Clone for B {}\n");
+    assert_bad_input(&knot(&["query", f.path(), "--goal", "A: Clone"]), &["lower::unknown_type", "x.rs:2:"]);
 }

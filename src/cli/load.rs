@@ -1,10 +1,25 @@
-//! Loading a program file of either kind.
+//! Loading a program file of either kind: `.pl` clauses, or a Rust-like `.rs` / `.chalk` program that
+//! is lowered to clauses (`.rs` files get the std prelude of `rules/prelude.rs`).
 
 use crate::error::{line_col, Error, Result};
-use crate::program::Program;
-use crate::syntax::clauses::parse_clauses;
-use crate::term::Store;
+use crate::lower::{lower_goal, lower_program, LowerOptions, Names};
+use crate::program::{hide_quantified, mark_negations, Program};
+use crate::syntax::ast;
+use crate::syntax::clauses::{parse_clauses, parse_goal};
+use crate::syntax::surface;
+use crate::term::{Store, TermId};
 use std::sync::Arc;
+
+/// The std prelude for `.rs` files, in knot's surface language.
+pub const PRELUDE: &str = include_str!("../../rules/prelude.rs");
+
+/// What kind of source a program came from.
+pub enum Source {
+    /// The clause language.
+    Clauses,
+    /// A lowered Rust-like program.
+    Surface(Names),
+}
 
 /// A loaded program with its store.
 pub struct Loaded {
@@ -14,46 +29,128 @@ pub struct Loaded {
     pub program: Program,
     /// The file name as given.
     pub file: Arc<str>,
+    /// Clause file or lowered program.
+    pub source: Source,
+}
+
+impl Loaded {
+    /// Parse (and for Rust-like programs, lower) a goal. Returns the term and its variable names.
+    pub fn parse_goal(&mut self, text: &str) -> Result<(TermId, Vec<Box<str>>)> {
+        let file: Arc<str> = "<goal>".into();
+        match &self.source {
+            Source::Clauses => {
+                let (goal, mut names) = parse_goal(&mut self.store, &file, text)?;
+                hide_quantified(&self.store, goal, &mut names);
+                super::check_goal(&self.store, &self.program, goal)?;
+                let goal = mark_negations(&mut self.store, goal, goal);
+                Ok((goal, names))
+            }
+            Source::Surface(names) => {
+                let g = surface::parse_goal(&file, text)?;
+                let (goal, vars) = lower_goal(&mut self.store, names, &g)?;
+                let goal = mark_negations(&mut self.store, goal, goal);
+                Ok((goal, vars))
+            }
+        }
+    }
+
+    /// True for a lowered Rust-like program.
+    pub fn is_surface(&self) -> bool {
+        matches!(self.source, Source::Surface(_))
+    }
 }
 
 /// Read a file as UTF-8, reporting the position of an invalid byte.
 pub fn read_source(path: &str) -> Result<String> {
-    let bytes = std::fs::read(path).map_err(|e| Error::Io {
-        path: path.to_string(),
-        message: e.to_string(),
-    })?;
+    let bytes = std::fs::read(path).map_err(|e| Error::Io { path: path.to_string(), message: e.to_string() })?;
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let valid = std::str::from_utf8(&e.as_bytes()[..at]).unwrap_or("");
         let (line, col) = line_col(valid, at);
-        Error::Io {
-            path: format!("{path}:{line}:{col}"),
-            message: "the file is not valid UTF-8".into(),
-        }
+        Error::Io { path: format!("{path}:{line}:{col}"), message: "the file is not valid UTF-8".into() }
     })
 }
 
-/// Load a `.pl` file.
-pub fn load_file(path: &str) -> Result<Loaded> {
+/// How to load a file.
+#[derive(Clone, Debug, Default)]
+pub struct LoadOptions {
+    /// Lowering options (coinduction mode).
+    pub lower: LowerOptions,
+    /// Do not add the std prelude to `.rs` files.
+    pub no_prelude: bool,
+}
+
+/// True when the path names a Rust-like program.
+pub fn is_surface_path(path: &str) -> bool {
+    let lower = path.to_ascii_lowercase();
+    lower.ends_with(".rs") || lower.ends_with(".chalk")
+}
+
+/// Load a file of either kind.
+pub fn load_file_with(path: &str, opts: &LoadOptions) -> Result<Loaded> {
     let src = read_source(path)?;
     let file: Arc<str> = path.into();
-    let lower = path.to_ascii_lowercase();
-    if lower.ends_with(".rs") || lower.ends_with(".chalk") {
-        return Err(Error::Goal {
-            code: "load::unsupported_file",
-            message: format!(
-                "{path}: Rust-like programs are not supported yet; give a `.pl` clause file"
-            ),
-        });
+    if is_surface_path(path) {
+        let prelude = path.to_ascii_lowercase().ends_with(".rs") && !opts.no_prelude;
+        return load_surface(file, &src, prelude, &opts.lower);
     }
     let mut store = Store::new();
     let items = parse_clauses(&mut store, &file, &src)?;
     let mut program = Program::new();
     program.load_items(&mut store, items)?;
     program.sources.push(path.to_string());
-    Ok(Loaded {
-        store,
-        program,
-        file,
-    })
+    Ok(Loaded { store, program, file, source: Source::Clauses })
+}
+
+/// Load a file with default options.
+pub fn load_file(path: &str) -> Result<Loaded> {
+    load_file_with(path, &LoadOptions::default())
+}
+
+/// Lower Rust-like program text (with the prelude when `prelude`).
+pub fn load_surface(file: Arc<str>, src: &str, prelude: bool, lower: &LowerOptions) -> Result<Loaded> {
+    let mut prog = surface::parse_program(&file, src)?;
+    if prelude {
+        let pfile: Arc<str> = "rules/prelude.rs".into();
+        let pre = surface::parse_program(&pfile, PRELUDE)?;
+        prog = with_prelude(prog, pre);
+    }
+    let mut store = Store::new();
+    let lowered = lower_program(&mut store, &prog, lower)?;
+    let mut program = lowered.program;
+    program.sources.push(file.to_string());
+    Ok(Loaded { store, program, file, source: Source::Surface(lowered.names) })
+}
+
+/// The names an item declares.
+fn declared_name(item: &ast::Item) -> Option<&str> {
+    match &item.kind {
+        ast::ItemKind::Struct(a) | ast::ItemKind::Enum(a) => Some(&a.name.name),
+        ast::ItemKind::Trait(t) => Some(&t.name.name),
+        ast::ItemKind::ForeignType(i) => Some(&i.name),
+        _ => None,
+    }
+}
+
+/// Every name an impl mentions (trait, self type and arguments), shallowly by text.
+fn impl_mentions(item: &ast::Item, names: &[String]) -> bool {
+    let ast::ItemKind::Impl(_) = &item.kind else { return false };
+    let text = format!("{:?}", item.kind);
+    names.iter().any(|n| text.contains(&format!("name: \"{n}\"")))
+}
+
+/// The user's items plus the prelude's, except prelude items the user declares again and prelude
+/// impls that mention such a name.
+fn with_prelude(user: ast::Program, prelude: ast::Program) -> ast::Program {
+    let mine: Vec<String> = user.items.iter().filter_map(declared_name).map(String::from).collect();
+    let mut items: Vec<ast::Item> = prelude
+        .items
+        .into_iter()
+        .filter(|it| match declared_name(it) {
+            Some(n) => !mine.iter().any(|m| m == n),
+            None => !impl_mentions(it, &mine),
+        })
+        .collect();
+    items.extend(user.items);
+    ast::Program { items }
 }

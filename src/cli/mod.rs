@@ -1,10 +1,12 @@
 //! The `knot` command: one file per subcommand; `main` parses arguments with clap and dispatches.
 
+mod conformance;
 mod load;
+mod lower_cmd;
 mod output;
 mod query;
 
-pub use load::{load_file, Loaded};
+pub use load::{load_file, load_file_with, load_surface, LoadOptions, Loaded, Source, PRELUDE};
 pub use output::{answer_text, solution_text};
 pub use query::check_goal;
 
@@ -27,6 +29,33 @@ enum Command {
     Run(RunArgs),
     /// Load a file and answer one goal.
     Query(QueryArgs),
+    /// Print the clauses a program lowers to, as a `.pl` file that `knot run` loads back.
+    Lower(LowerArgs),
+    /// Run chalk conformance cases (JSON lines) and report how many pass.
+    Conformance(conformance::ConformanceArgs),
+}
+
+#[derive(Args, Debug)]
+struct LowerArgs {
+    /// A `.rs`, `.chalk` or `.pl` file.
+    file: String,
+    /// Do not add the std prelude to `.rs` files.
+    #[arg(long)]
+    no_prelude: bool,
+    /// Which traits are coinductive.
+    #[arg(long, value_enum, default_value_t = Coinduction::Default)]
+    coinductive: Coinduction,
+}
+
+/// Which predicates are coinductive.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Coinduction {
+    /// None, not even auto traits.
+    None,
+    /// Auto traits, `#[coinductive]` traits and `:- coinductive` predicates.
+    Default,
+    /// Every trait (every predicate of a `.pl` file).
+    All,
 }
 
 /// Options shared by commands that solve goals.
@@ -35,6 +64,12 @@ pub struct SolveOpts {
     /// Resolution strategy: `slg` (tabling, default), `sld` (depth-first; cycles overflow).
     #[arg(long, default_value = "slg", value_parser = ["slg", "sld"])]
     pub strategy: String,
+    /// Which traits (predicates) are coinductive: a cycle through only coinductive goals holds.
+    #[arg(long, value_enum, default_value_t = Coinduction::Default)]
+    pub coinductive: Coinduction,
+    /// Do not add the std prelude to `.rs` files.
+    #[arg(long)]
+    pub no_prelude: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -68,6 +103,11 @@ pub struct SolveOpts {
 }
 
 impl SolveOpts {
+    /// How to load files under these options.
+    pub fn load_options(&self) -> LoadOptions {
+        load_options(self.coinductive, self.no_prelude)
+    }
+
     /// The limits these options describe.
     pub fn limits(&self) -> Limits {
         Limits {
@@ -87,6 +127,17 @@ impl SolveOpts {
     }
 }
 
+/// Loading options for a coinduction mode.
+pub fn load_options(c: Coinduction, no_prelude: bool) -> LoadOptions {
+    LoadOptions {
+        lower: crate::lower::LowerOptions {
+            coinductive_all: c == Coinduction::All,
+            coinductive_none: c == Coinduction::None,
+        },
+        no_prelude,
+    }
+}
+
 /// Output formats.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -94,6 +145,8 @@ pub enum Format {
     Text,
     /// One JSON object per goal.
     Json,
+    /// chalk's answer text (`Unique; substitution [?0 := Foo]`, `No possible solution`, ...).
+    Chalk,
 }
 
 #[derive(Args, Debug)]
@@ -109,9 +162,9 @@ struct RunArgs {
 
 #[derive(Args, Debug)]
 struct QueryArgs {
-    /// A `.pl` clause file.
+    /// A `.pl` clause file, or a `.rs` / `.chalk` Rust-like program.
     file: String,
-    /// The goal, e.g. `path(1, X)`.
+    /// The goal, e.g. `path(1, X)` or `Vec<u32>: Clone`.
     #[arg(long)]
     goal: String,
     /// Print every answer, one per line.
@@ -128,6 +181,8 @@ struct QueryArgs {
 pub fn main_with(cli: Cli) -> ExitCode {
     let r = match cli.command {
         Command::Run(a) => query::run(&a.file, a.all, &a.solve),
+        Command::Lower(a) => lower_cmd::lower(&a.file, &load_options(a.coinductive, a.no_prelude)),
+        Command::Conformance(a) => conformance::run(&a),
         Command::Query(a) => {
             let mode = if a.count {
                 query::Mode::Count

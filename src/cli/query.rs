@@ -1,20 +1,18 @@
 //! `knot run` and `knot query`.
 
-use super::load::{load_file, Loaded};
+use super::load::{load_file_with, Loaded};
 use super::output::{answer_text, notes, solution_json, solution_text, stats_json, stats_text};
-use super::{Format, SolveOpts};
+use super::{Coinduction, Format, SolveOpts};
 use crate::error::{Error, Result};
 use crate::program::Program;
-use crate::solve::{aggregate, strategy_by_name, Answer, AnswerRef, Goal};
-use crate::syntax::clauses::parse_goal;
+use crate::solve::{aggregate, strategy_by_name, Answer, AnswerRef, Goal, Outcome, Solution};
 use crate::syntax::print::term_to_string;
 use crate::term::{syms, Store, TermId, View};
 use serde_json::json;
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// What to print for a goal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,22 +32,8 @@ pub fn is_builtin(name: &str, arity: u32) -> bool {
         ("true" | "fail" | "false" | "!", 0)
             | ("\\+", 1)
             | (
-                "," | ";"
-                    | "->"
-                    | "=>"
-                    | "="
-                    | "\\="
-                    | "=="
-                    | "\\=="
-                    | "is"
-                    | "<"
-                    | ">"
-                    | "=<"
-                    | ">="
-                    | "=:="
-                    | "=\\="
-                    | "forall"
-                    | "exists",
+                "," | ";" | "->" | "=>" | "=" | "\\=" | "==" | "\\==" | "is" | "<" | ">" | "=<" | ">=" | "=:=" | "=\\="
+                    | "forall" | "exists",
                 2
             )
     )
@@ -91,11 +75,7 @@ pub fn check_goal(store: &Store, program: &Program, goal: TermId) -> Result<()> 
                     format!(" (arity mismatch: the program defines {})", list.join(", "))
                 };
                 return Err(Error::Goal {
-                    code: if others.is_empty() {
-                        "goal::unknown_predicate"
-                    } else {
-                        "goal::arity_mismatch"
-                    },
+                    code: if others.is_empty() { "goal::unknown_predicate" } else { "goal::arity_mismatch" },
                     message: format!("unknown predicate {name}/{n}{hint}"),
                 });
             }
@@ -104,99 +84,117 @@ pub fn check_goal(store: &Store, program: &Program, goal: TermId) -> Result<()> 
     Ok(())
 }
 
-/// Solve one goal and print it in the chosen mode and format.
-fn answer(
+/// The result of solving one goal: answers kept for printing, the count, the outcome.
+pub struct Solved {
+    /// Answers (interned), at most 65 unless every answer was asked for.
+    pub answers: Vec<Answer>,
+    /// How many answers there were.
+    pub count: u64,
+    /// How the search ended.
+    pub outcome: Outcome,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+}
+
+/// Solve a goal with a strategy, keeping answers as `keep` says and calling `each` on every answer.
+pub fn solve_goal(
     loaded: &mut Loaded,
     goal: TermId,
-    names: &[Box<str>],
-    mode: Mode,
-    opts: &SolveOpts,
-    out: &mut dyn Write,
-) -> Result<()> {
-    check_goal(&loaded.store, &loaded.program, goal)?;
-    let goal = crate::program::mark_negations(&mut loaded.store, goal, goal);
-    let mut strategy = strategy_by_name(&opts.strategy).ok_or_else(|| Error::Goal {
-        code: "cli::strategy",
-        message: format!("unknown strategy {}", opts.strategy),
-    })?;
-    let limits = opts.limits();
-    let nvars = (names.len() as u32).max(loaded.store.var_count(goal));
+    nvars: u32,
+    strategy: &str,
+    limits: &crate::solve::Limits,
+    keep_all: bool,
+    count_only: bool,
+    each: &mut dyn FnMut(&Store, &Answer) -> ControlFlow<()>,
+) -> Result<Solved> {
+    let mut strategy = strategy_by_name(strategy)
+        .ok_or_else(|| Error::Goal { code: "cli::strategy", message: format!("unknown strategy {strategy}") })?;
     let g = Goal { term: goal, nvars };
     let start = Instant::now();
     let mut answers: Vec<Answer> = Vec::new();
     let mut count: u64 = 0;
-    let text = opts.format == Format::Text;
-    let mut io_err = None;
     let outcome = {
         let mut on_answer = |store: &mut Store, a: AnswerRef<'_>| {
             count += 1;
-            if mode == Mode::Count {
+            if count_only {
                 return ControlFlow::Continue(());
             }
             let a = a.intern(store);
-            match mode {
-                Mode::Count => {}
-                Mode::All if text => {
-                    if let Err(e) = writeln!(out, "{}", answer_text(store, a.values, names)) {
-                        io_err = Some(e);
-                        return ControlFlow::Break(());
-                    }
-                }
-                _ => {
-                    if mode == Mode::All || answers.len() < 65 {
-                        answers.push(a);
-                    }
+            if keep_all || answers.len() < 65 {
+                answers.push(a);
+            }
+            each(store, &a)
+        };
+        strategy.solve(&mut loaded.store, &loaded.program, &g, limits, &mut on_answer)
+    };
+    Ok(Solved { answers, count, outcome, elapsed: start.elapsed() })
+}
+
+fn io(e: std::io::Error) -> Error {
+    Error::Io { path: "<stdout>".into(), message: e.to_string() }
+}
+
+/// Solve one goal and print it in the chosen mode and format.
+fn answer(loaded: &mut Loaded, goal: TermId, names: &[Box<str>], mode: Mode, opts: &SolveOpts, out: &mut dyn Write) -> Result<()> {
+    let limits = opts.limits();
+    let nvars = names.len() as u32;
+    let print_each = mode == Mode::All && opts.format != Format::Json;
+    let chalk = opts.format == Format::Chalk;
+    let mut io_err = None;
+    let solved = {
+        let mut each = |store: &Store, a: &Answer| {
+            if print_each {
+                let line = if chalk {
+                    crate::lower::chalk::answer_text(store, a.values)
+                } else {
+                    answer_text(store, a.values, names)
+                };
+                if let Err(e) = writeln!(out, "{line}") {
+                    io_err = Some(e);
+                    return ControlFlow::Break(());
                 }
             }
             ControlFlow::Continue(())
         };
-        strategy.solve(
-            &mut loaded.store,
-            &loaded.program,
-            &g,
-            &limits,
-            &mut on_answer,
-        )
+        solve_goal(loaded, goal, nvars, &opts.strategy, &limits, mode == Mode::All, mode == Mode::Count, &mut each)?
     };
     if let Some(e) = io_err {
-        return Err(Error::Io {
-            path: "<stdout>".into(),
-            message: e.to_string(),
-        });
+        return Err(io(e));
     }
-    let elapsed = start.elapsed();
-    let w = |e: std::io::Error| Error::Io {
-        path: "<stdout>".into(),
-        message: e.to_string(),
-    };
+    let Solved { answers, count, outcome, elapsed } = solved;
     match opts.format {
-        Format::Text => {
+        Format::Text | Format::Chalk => {
             match mode {
-                Mode::Count => writeln!(out, "{count}").map_err(w)?,
+                Mode::Count => writeln!(out, "{count}").map_err(io)?,
                 Mode::All => {
                     if let Some(r) = outcome.overflow() {
-                        writeln!(out, "overflow: {r}.").map_err(w)?;
+                        writeln!(out, "overflow: {r}.").map_err(io)?;
                     } else if count == 0 {
-                        writeln!(out, "false.").map_err(w)?;
+                        writeln!(out, "{}", if chalk { "No possible solution" } else { "false." }).map_err(io)?;
                     }
                 }
                 Mode::One => {
                     let sol = aggregate(&mut loaded.store, &answers, &outcome);
-                    writeln!(
-                        out,
-                        "{}",
+                    let text = if chalk {
+                        crate::lower::chalk::solution_text(&loaded.store, &sol)
+                    } else {
                         solution_text(&loaded.store, &sol, names, count as usize)
-                    )
-                    .map_err(w)?;
+                    };
+                    writeln!(out, "{text}").map_err(io)?;
+                    if chalk {
+                        if let Solution::Overflow(r) = &sol {
+                            writeln!(out, "% overflow: {r}").map_err(io)?;
+                        }
+                    }
                 }
             }
             if mode == Mode::Count {
                 if let Some(r) = outcome.overflow() {
-                    writeln!(out, "overflow: {r}.").map_err(w)?;
+                    writeln!(out, "overflow: {r}.").map_err(io)?;
                 }
             }
             for n in notes(&outcome) {
-                writeln!(out, "{n}").map_err(w)?;
+                writeln!(out, "{n}").map_err(io)?;
             }
         }
         Format::Json => {
@@ -206,6 +204,7 @@ fn answer(
                 "goal": goal_text,
                 "strategy": opts.strategy,
                 "solution": solution_json(&loaded.store, &sol, names),
+                "chalk": crate::lower::chalk::solution_text(&loaded.store, &sol),
                 "count": count,
                 "floundered": outcome.floundered,
                 "negative_cycle": outcome.negative_cycle,
@@ -213,42 +212,46 @@ fn answer(
             if mode == Mode::All {
                 let list: Vec<_> = answers
                     .iter()
-                    .map(|a| {
-                        solution_json(
-                            &loaded.store,
-                            &crate::solve::Solution::Unique(a.values),
-                            names,
-                        )["substitution"]
-                            .clone()
-                    })
+                    .map(|a| solution_json(&loaded.store, &Solution::Unique(a.values), names)["substitution"].clone())
                     .collect();
                 obj["answers"] = json!(list);
             }
             if opts.stats {
                 obj["stats"] = stats_json(&outcome, elapsed);
             }
-            writeln!(out, "{obj}").map_err(w)?;
+            writeln!(out, "{obj}").map_err(io)?;
         }
     }
-    if opts.stats && opts.format == Format::Text {
+    if opts.stats && opts.format != Format::Json {
         eprintln!("{}", stats_text(&outcome, elapsed));
     }
     Ok(())
 }
 
 fn name_of(names: &[Box<str>], i: u32) -> String {
-    names
-        .get(i as usize)
-        .map(|s| s.to_string())
-        .unwrap_or_else(|| crate::syntax::print::default_var_name(i))
+    names.get(i as usize).map(|s| s.to_string()).unwrap_or_else(|| crate::syntax::print::default_var_name(i))
+}
+
+/// Load a file for solving: `--coinductive` applies to `.pl` predicates too.
+fn load(path: &str, opts: &SolveOpts) -> Result<Loaded> {
+    let mut loaded = load_file_with(path, &opts.load_options())?;
+    if !loaded.is_surface() {
+        match opts.coinductive {
+            Coinduction::All => {
+                let preds = loaded.program.predicates(&loaded.store);
+                loaded.program.coinductive.extend(preds);
+            }
+            Coinduction::None => loaded.program.coinductive.clear(),
+            Coinduction::Default => {}
+        }
+    }
+    Ok(loaded)
 }
 
 /// `knot query FILE --goal G`.
 pub fn query(path: &str, goal_text: &str, mode: Mode, opts: &SolveOpts) -> Result<ExitCode> {
-    let mut loaded = load_file(path)?;
-    let file: Arc<str> = "<goal>".into();
-    let (goal, mut names) = parse_goal(&mut loaded.store, &file, goal_text)?;
-    crate::program::hide_quantified(&loaded.store, goal, &mut names);
+    let mut loaded = load(path, opts)?;
+    let (goal, names) = loaded.parse_goal(goal_text)?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     answer(&mut loaded, goal, &names, mode, opts, &mut out)?;
@@ -257,7 +260,7 @@ pub fn query(path: &str, goal_text: &str, mode: Mode, opts: &SolveOpts) -> Resul
 
 /// `knot run FILE`: answer each `?-` query of the file.
 pub fn run(path: &str, all: bool, opts: &SolveOpts) -> Result<ExitCode> {
-    let mut loaded = load_file(path)?;
+    let mut loaded = load(path, opts)?;
     let queries = loaded.program.queries.clone();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -266,23 +269,17 @@ pub fn run(path: &str, all: bool, opts: &SolveOpts) -> Result<ExitCode> {
     for q in queries {
         let mut names = q.var_names.clone();
         crate::program::hide_quantified(&loaded.store, q.goal, &mut names);
-        if opts.format == Format::Text {
+        if opts.format != Format::Json {
             let shown = term_to_string(&loaded.store, q.goal, &|i| name_of(&names, i), 1200);
             let _ = writeln!(out, "?- {shown}.");
         }
-        if let Err(e) = answer(&mut loaded, q.goal, &names, mode, opts, &mut out) {
-            let at = q
-                .span
-                .as_ref()
-                .map(|s| format!("{s}: "))
-                .unwrap_or_default();
+        let checked = check_goal(&loaded.store, &loaded.program, q.goal).map(|_| crate::program::mark_negations(&mut loaded.store, q.goal, q.goal));
+        let r = checked.and_then(|g| answer(&mut loaded, g, &names, mode, opts, &mut out));
+        if let Err(e) = r {
+            let at = q.span.as_ref().map(|s| format!("{s}: ")).unwrap_or_default();
             let _ = writeln!(out, "{at}error: {e}");
             failed = true;
         }
     }
-    Ok(if failed {
-        ExitCode::from(2)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(if failed { ExitCode::from(2) } else { ExitCode::SUCCESS })
 }

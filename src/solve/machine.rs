@@ -429,10 +429,14 @@ impl<'p> Machine<'p> {
                 return ControlFlow::Continue(true);
             }
             (syms::FORALL, 2) => {
+                // `forall(X, G)` or `forall([X, Y], G)`: one new universe, a placeholder per variable.
                 st.universe += 1;
-                let ph = self.store.placeholder(st.universe, 0);
-                if let Deref::Unbound(s) = st.b.deref(self.store, a(0)) {
-                    st.b.force_bind(s, Ref::new(ph, 0));
+                let vars = self.list_items(st, a(0));
+                for (i, v) in vars.into_iter().enumerate() {
+                    if let Deref::Unbound(s) = st.b.deref(self.store, v) {
+                        let ph = self.store.placeholder(st.universe, i as u32);
+                        st.b.force_bind(s, Ref::new(ph, 0));
+                    }
                 }
                 st.goals = cons(GoalKind::Call(a(1)), env, depth, st.goals.take());
                 return ControlFlow::Continue(true);
@@ -488,6 +492,35 @@ impl<'p> Machine<'p> {
             .collect();
         let rest = st.goals.take();
         self.try_clauses(st, r, env.clone(), depth, rest, hyps, clauses, 0, choices)
+    }
+
+    /// The elements of a list term, or the term itself when it is not a list.
+    fn list_items(&self, st: &State, r: Ref) -> Vec<Ref> {
+        let mut out = Vec::new();
+        let mut cur = r;
+        loop {
+            match st.b.deref(self.store, cur) {
+                Deref::Term(t) => match self.store.view(t.term) {
+                    View::App(syms::CONS, xs) if xs.len() == 2 => {
+                        out.push(Ref::new(xs[0], t.base));
+                        cur = Ref::new(xs[1], t.base);
+                    }
+                    View::Atom(syms::NIL) => return out,
+                    _ => {
+                        if out.is_empty() {
+                            out.push(cur);
+                        }
+                        return out;
+                    }
+                },
+                Deref::Unbound(_) => {
+                    if out.is_empty() {
+                        out.push(cur);
+                    }
+                    return out;
+                }
+            }
+        }
     }
 
     /// True when `\+ goal` cannot be decided: `goal` has an unbound variable that is not local to it.
@@ -553,12 +586,13 @@ impl<'p> Machine<'p> {
                         if xs.len() != 2 {
                             break;
                         }
-                        if let Deref::Unbound(s) =
-                            st.b.deref(self.store, Ref::new(xs[0], body.base))
-                        {
-                            bound.push(s);
+                        let (vs, b) = (Ref::new(xs[0], body.base), Ref::new(xs[1], body.base));
+                        for v in self.list_items(st, vs) {
+                            if let Deref::Unbound(s) = st.b.deref(self.store, v) {
+                                bound.push(s);
+                            }
                         }
-                        body = Ref::new(xs[1], body.base);
+                        body = b;
                     }
                     let term = st.b.resolve_absolute(self.store, body);
                     env = Some(Rc::new(EnvNode {

@@ -74,7 +74,7 @@ impl Strategy for Sld {
         let mut st = State::start(
             GoalKind::Call(Ref::new(goal.term, 0)),
             None,
-            goal.nvars,
+            goal.nvars.max(m.store.var_count(goal.term)),
             &[],
         );
         let mut hooks = SldHooks {

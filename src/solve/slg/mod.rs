@@ -97,7 +97,7 @@ impl Engine<'_, '_> {
         let mut st = State::start(
             GoalKind::Call(Ref::new(goal.term, 0)),
             None,
-            goal.nvars,
+            goal.nvars.max(m.store.var_count(goal.term)),
             &[],
         );
         self.current = Owner::Root;

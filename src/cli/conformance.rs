@@ -1,0 +1,195 @@
+//! `knot conformance FILE.jsonl`: run chalk's test cases (program, goal, expected answer) and compare
+//! knot's answers in chalk's vocabulary.
+
+use super::load::{load_surface, Loaded};
+use super::query::solve_goal;
+use super::{load_options, Coinduction};
+use crate::error::{Error, Result};
+use crate::solve::{aggregate, Limits};
+use clap::Args;
+use serde_json::Value;
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Options of `knot conformance`.
+#[derive(Args, Debug)]
+pub struct ConformanceArgs {
+    /// A JSON-lines file of cases (see the corpus README).
+    pub file: String,
+    /// Strategy to run every case with; cases whose `solver` names another strategy are not run.
+    #[arg(long, default_value = "slg", value_parser = ["slg", "sld"])]
+    pub strategy: String,
+    /// Which traits are coinductive, for every case.
+    #[arg(long, value_enum, default_value_t = Coinduction::Default)]
+    pub coinductive: Coinduction,
+    /// Normalizer for associated types (`clauses`: chalk-style Normalize clauses).
+    #[arg(long, default_value = "clauses", value_parser = ["clauses", "egraph"])]
+    pub normalize: String,
+    /// Seconds allowed per case; hitting it is a failure, reported.
+    #[arg(long, default_value_t = 5.0)]
+    pub timeout: f64,
+    /// Print every case's result, not only failures.
+    #[arg(long)]
+    pub verbose: bool,
+}
+
+/// What happened to one case.
+enum Verdict {
+    Pass,
+    Fail(String),
+    Skip(String),
+}
+
+fn collapse(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Does this case apply to the strategy?
+fn applies(solver: &Value, strategy: &str) -> bool {
+    match solver.as_str() {
+        None => true,
+        Some(s) if s.contains("slg") => strategy != "recursive",
+        Some(s) if s.contains("recursive") => strategy == "recursive",
+        Some(_) => true,
+    }
+}
+
+fn run_case(case: &Value, args: &ConformanceArgs) -> Verdict {
+    let program = case["program"].as_str().unwrap_or("");
+    let goal = case["goal"].as_str().unwrap_or("");
+    let file: Arc<str> = format!("{}:{}", case["file"].as_str().unwrap_or("case"), case["line"]).into();
+    let opts = load_options(args.coinductive, true);
+    let mut loaded: Loaded = match load_surface(file, program, false, &opts.lower) {
+        Ok(l) => l,
+        Err(e) if e.code() == "unsupported" => return Verdict::Skip(e.to_string()),
+        Err(e) => return Verdict::Fail(format!("program does not load: {}", first_line(&e))),
+    };
+    let (g, names) = match loaded.parse_goal(goal) {
+        Ok(x) => x,
+        Err(e) if e.code() == "unsupported" => return Verdict::Skip(e.to_string()),
+        Err(e) => return Verdict::Fail(format!("goal does not load: {}", first_line(&e))),
+    };
+    let limits = Limits {
+        timeout: Some(Duration::from_secs_f64(args.timeout.max(0.01))),
+        max_depth: 10_000,
+        max_term_depth: 1_000,
+        ..Limits::default()
+    };
+    let nvars = names.len() as u32;
+    let kind = case["kind"].as_str().unwrap_or("yields");
+    let mut noop = |_: &crate::term::Store, _: &crate::solve::Answer| ControlFlow::Continue(());
+    let solved = match solve_goal(&mut loaded, g, nvars, &args.strategy, &limits, kind != "yields", false, &mut noop) {
+        Ok(s) => s,
+        Err(e) => return Verdict::Fail(first_line(&e)),
+    };
+    if let Some(crate::solve::StopReason::Timeout(_)) = solved.outcome.stop {
+        return Verdict::Fail(format!("timed out after {}s", args.timeout));
+    }
+    if case["should_panic"].is_string() {
+        return if solved.outcome.negative_cycle {
+            Verdict::Pass
+        } else {
+            Verdict::Fail("chalk finds a negative cycle here; knot did not report one".into())
+        };
+    }
+    match kind {
+        "yields" => {
+            let sol = aggregate(&mut loaded.store, &solved.answers, &solved.outcome);
+            let got = crate::lower::chalk::solution_text(&loaded.store, &sol);
+            let want = case["expected"].as_str().unwrap_or("");
+            if collapse(&got) == collapse(want) {
+                Verdict::Pass
+            } else {
+                Verdict::Fail(format!("expected `{}`, got `{}`", collapse(want), collapse(&got)))
+            }
+        }
+        _ => {
+            let mut got: Vec<String> = solved
+                .answers
+                .iter()
+                .map(|a| collapse(&crate::lower::chalk::answer_text(&loaded.store, a.values)))
+                .collect();
+            let mut want: Vec<String> = case["expected"]
+                .as_array()
+                .map(|v| v.iter().filter_map(|x| x.as_str()).map(collapse).collect())
+                .unwrap_or_default();
+            if kind == "yields_first" {
+                got.truncate(want.len());
+            }
+            got.sort();
+            want.sort();
+            if got == want {
+                Verdict::Pass
+            } else {
+                Verdict::Fail(format!("expected answers {want:?}, got {got:?}"))
+            }
+        }
+    }
+}
+
+fn first_line(e: &Error) -> String {
+    e.to_string().lines().next().unwrap_or("").to_string()
+}
+
+/// Run the cases of a file.
+pub fn run(args: &ConformanceArgs) -> Result<ExitCode> {
+    let text = super::load::read_source(&args.file)?;
+    let start = Instant::now();
+    let (mut pass, mut fail, mut skip) = (0u32, 0u32, 0u32);
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let case: Value = serde_json::from_str(line).map_err(|e| Error::Syntax {
+            span: crate::error::Span { file: args.file.as_str().into(), start: 0, end: 0, line: i + 1, col: e.column() },
+            message: format!("not a JSON case: {e}"),
+            snippet: String::new(),
+        })?;
+        if !applies(&case["solver"], &args.strategy) {
+            continue;
+        }
+        let name = format!(
+            "{}::{}#{}",
+            case["file"].as_str().unwrap_or("?").trim_start_matches("tests/test/"),
+            case["test"].as_str().unwrap_or("?"),
+            case["index"]
+        );
+        let verdict = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_case(&case, args)))
+            .unwrap_or_else(|_| Verdict::Fail("PANIC inside knot (a bug)".into()));
+        let w = |e: std::io::Error| Error::Io { path: "<stdout>".into(), message: e.to_string() };
+        match verdict {
+            Verdict::Pass => {
+                pass += 1;
+                if args.verbose {
+                    writeln!(out, "pass {name}").map_err(w)?;
+                }
+            }
+            Verdict::Fail(why) => {
+                fail += 1;
+                writeln!(out, "FAIL {name}: {why}").map_err(w)?;
+            }
+            Verdict::Skip(why) => {
+                skip += 1;
+                if args.verbose {
+                    writeln!(out, "skip {name}: {why}").map_err(w)?;
+                }
+            }
+        }
+    }
+    let total = pass + fail + skip;
+    writeln!(
+        out,
+        "conformance ({}): {:.1}% of {total} cases pass, total time {:.2}s",
+        args.strategy,
+        if total > 0 { 100.0 * pass as f64 / total as f64 } else { 0.0 },
+        start.elapsed().as_secs_f64()
+    )
+    .ok();
+    writeln!(out, "{pass} passed, {fail} failed, {skip} skipped").ok();
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,53 @@
+//! `knot lower`: print the clauses of a program as a `.pl` file.
+
+use super::load::{load_file_with, LoadOptions};
+use crate::error::{Error, Result};
+use crate::syntax::print::{clause_to_string, default_var_name};
+use std::io::Write;
+use std::process::ExitCode;
+
+/// Print the clauses of `path` (lowered if Rust-like) with their directives.
+pub fn lower(path: &str, opts: &LoadOptions) -> Result<ExitCode> {
+    let loaded = load_file_with(path, opts)?;
+    let store = &loaded.store;
+    let program = &loaded.program;
+    let mut out = String::new();
+    out.push_str(&format!("% Clauses of {path}, as lowered by knot. `knot run` loads this file back.\n"));
+    let mut tabled: Vec<_> = program.tabled.iter().copied().collect();
+    tabled.sort_by(|a, b| store.name(a.0).cmp(store.name(b.0)).then(a.1.cmp(&b.1)));
+    for (f, n) in &tabled {
+        out.push_str(&format!(":- table {}/{}.\n", crate::syntax::print::atom_text(store.name(*f)), n));
+    }
+    let mut co: Vec<_> = program.coinductive.iter().copied().collect();
+    co.sort_by(|a, b| store.name(a.0).cmp(store.name(b.0)).then(a.1.cmp(&b.1)));
+    for (f, n) in &co {
+        out.push_str(&format!(":- coinductive {}/{}.\n", crate::syntax::print::atom_text(store.name(*f)), n));
+    }
+    let mut declared: Vec<_> = program.declared.iter().copied().collect();
+    declared.sort_by(|a, b| store.name(a.0).cmp(store.name(b.0)).then(a.1.cmp(&b.1)));
+    for (f, n) in &declared {
+        out.push_str(&format!(":- dynamic {}/{}.\n", crate::syntax::print::atom_text(store.name(*f)), n));
+    }
+    let mut last_line = None;
+    for c in program.clauses() {
+        if let Some(span) = &c.span {
+            if last_line != Some((span.file.clone(), span.line)) && !span.file.is_empty() {
+                out.push_str(&format!("\n% {}:{}\n", span.file, span.line));
+                last_line = Some((span.file.clone(), span.line));
+            }
+        }
+        let names = |i: u32| {
+            c.var_names
+                .get(i as usize)
+                .filter(|n| n.starts_with(|ch: char| ch.is_ascii_uppercase()) && !n.contains(char::is_whitespace))
+                .map(|n| format!("{n}_{i}"))
+                .unwrap_or_else(|| default_var_name(i))
+        };
+        out.push_str(&clause_to_string(store, c.term, &names));
+        out.push('\n');
+    }
+    let stdout = std::io::stdout();
+    let mut lock = stdout.lock();
+    lock.write_all(out.as_bytes()).map_err(|e| Error::Io { path: "<stdout>".into(), message: e.to_string() })?;
+    Ok(ExitCode::SUCCESS)
+}

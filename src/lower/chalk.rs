@@ -1,0 +1,186 @@
+//! Rendering solutions in chalk's vocabulary (`Unique; substitution [?0 := Uint(U32)]`,
+//! `No possible solution`, ...), so that conformance cases compare as strings.
+
+use crate::solve::{Guidance, Solution};
+use crate::term::{Store, TermId, View};
+
+fn scalar(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "i8" => "Int(I8)",
+        "i16" => "Int(I16)",
+        "i32" => "Int(I32)",
+        "i64" => "Int(I64)",
+        "i128" => "Int(I128)",
+        "isize" => "Int(Isize)",
+        "u8" => "Uint(U8)",
+        "u16" => "Uint(U16)",
+        "u32" => "Uint(U32)",
+        "u64" => "Uint(U64)",
+        "u128" => "Uint(U128)",
+        "usize" => "Uint(Usize)",
+        "f16" => "Float(F16)",
+        "f32" => "Float(F32)",
+        "f64" => "Float(F64)",
+        "f128" => "Float(F128)",
+        "bool" => "Bool",
+        "char" => "Char",
+        "str" => "Str",
+        "!" => "Never",
+        _ => return None,
+    })
+}
+
+/// A lowered type term in chalk's notation. Answer variables print as `^0.K`.
+pub fn ty_text(store: &Store, t: TermId) -> String {
+    let mut out = String::new();
+    write_ty(store, t, &mut out, 0);
+    out
+}
+
+fn write_list(store: &Store, ts: &[TermId], out: &mut String, depth: usize) {
+    for (i, &a) in ts.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write_ty(store, a, out, depth + 1);
+    }
+}
+
+fn write_ty(store: &Store, t: TermId, out: &mut String, depth: usize) {
+    if depth > 200 {
+        out.push_str("...");
+        return;
+    }
+    match store.view(t) {
+        View::Var(k) => out.push_str(&format!("^0.{k}")),
+        View::Placeholder(u, i) => out.push_str(&format!("!{u}_{i}")),
+        View::Int(i) => out.push_str(&i.to_string()),
+        View::Atom(s) => {
+            let n = store.name(s);
+            match scalar(n) {
+                Some(x) => out.push_str(x),
+                None if n == "$tuple" => out.push('0'),
+                None => out.push_str(n),
+            }
+        }
+        View::App(f, args) => {
+            let n = store.name(f);
+            match (n, args.len()) {
+                ("$tuple", k) => {
+                    out.push_str(&format!("{k}<"));
+                    write_list(store, args, out, depth);
+                    out.push('>');
+                }
+                ("$ref" | "$refmut", 2) => {
+                    out.push_str("(&");
+                    write_lifetime(store, args[0], out);
+                    out.push(' ');
+                    if n == "$refmut" {
+                        out.push_str("mut ");
+                    }
+                    write_ty(store, args[1], out, depth + 1);
+                    out.push(')');
+                }
+                ("$slice", 1) => {
+                    out.push('[');
+                    write_ty(store, args[0], out, depth + 1);
+                    out.push(']');
+                }
+                ("$array", 2) => {
+                    out.push('[');
+                    write_ty(store, args[0], out, depth + 1);
+                    out.push_str("; ");
+                    write_ty(store, args[1], out, depth + 1);
+                    out.push(']');
+                }
+                ("$ptr" | "$ptrmut", 1) => {
+                    out.push_str(if n == "$ptr" { "(*const " } else { "(*mut " });
+                    write_ty(store, args[0], out, depth + 1);
+                    out.push(')');
+                }
+                ("$alias", 2) => {
+                    let (tr, item) = (args[0], args[1]);
+                    let (tname, targs) = match store.view(tr) {
+                        View::App(f, a) => (store.name(f).to_string(), a.to_vec()),
+                        View::Atom(f) => (store.name(f).to_string(), vec![]),
+                        _ => (String::new(), vec![]),
+                    };
+                    let (iname, iargs) = match store.view(item) {
+                        View::App(f, a) => (store.name(f).to_string(), a.to_vec()),
+                        View::Atom(f) => (store.name(f).to_string(), vec![]),
+                        _ => (String::new(), vec![]),
+                    };
+                    out.push_str(&format!("({tname}::{iname})<"));
+                    let mut all = targs;
+                    all.extend(iargs);
+                    write_list(store, &all, out, depth);
+                    out.push('>');
+                }
+                _ => {
+                    out.push_str(n);
+                    out.push('<');
+                    write_list(store, args, out, depth);
+                    out.push('>');
+                }
+            }
+        }
+    }
+}
+
+fn write_lifetime(store: &Store, t: TermId, out: &mut String) {
+    match store.view(t) {
+        View::Var(k) => out.push_str(&format!("'^0.{k}")),
+        View::Placeholder(u, i) => out.push_str(&format!("'!{u}_{i}")),
+        View::Atom(s) => out.push_str(store.name(s)),
+        _ => out.push_str("'_"),
+    }
+}
+
+fn substitution(store: &Store, tuple: TermId) -> (String, u32) {
+    let vals = store.args(tuple);
+    let parts: Vec<String> = vals.iter().enumerate().map(|(i, &v)| format!("?{i} := {}", ty_text(store, v))).collect();
+    (format!("[{}]", parts.join(", ")), store.var_count(tuple))
+}
+
+fn binders(n: u32) -> String {
+    let us: Vec<&str> = (0..n).map(|_| "?U0").collect();
+    format!("for<{}>", us.join(","))
+}
+
+/// A solution as chalk prints it.
+pub fn solution_text(store: &Store, sol: &Solution) -> String {
+    match sol {
+        Solution::NoSolution => "No possible solution".into(),
+        Solution::Overflow(_) | Solution::Ambiguous(Guidance::Unknown) => "Ambiguous; no inference guidance".into(),
+        Solution::Unique(t) => {
+            if store.args(*t).is_empty() {
+                return "Unique".into();
+            }
+            let (s, free) = substitution(store, *t);
+            if free == 0 {
+                format!("Unique; substitution {s}")
+            } else {
+                format!("Unique; {} {{ substitution {s} }}", binders(free))
+            }
+        }
+        Solution::Ambiguous(Guidance::Definite(t)) | Solution::Ambiguous(Guidance::Suggested(t)) => {
+            let kind = if matches!(sol, Solution::Ambiguous(Guidance::Definite(_))) { "definite" } else { "suggested" };
+            let (s, free) = substitution(store, *t);
+            if free == 0 {
+                format!("Ambiguous; {kind} substitution {s}")
+            } else {
+                format!("Ambiguous; {kind} substitution {} {{ {s} }}", binders(free))
+            }
+        }
+    }
+}
+
+/// One answer of a multi-answer (`yields_all`) case as chalk prints it: `substitution [?0 := Foo]`.
+pub fn answer_text(store: &Store, tuple: TermId) -> String {
+    let (s, free) = substitution(store, tuple);
+    if free == 0 {
+        format!("substitution {s}")
+    } else {
+        format!("{} {{ substitution {s} }}", binders(free))
+    }
+}

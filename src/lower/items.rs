@@ -1,0 +1,355 @@
+//! One lowering function per item kind. Each doc comment shows the clauses produced, named after the
+//! rules of chalk's `program_clauses.rs`.
+
+use super::names::Names;
+use super::types::{Cx, SCALARS};
+use super::LowerOptions;
+use crate::error::{Result, Span};
+use crate::program::Program;
+use crate::syntax::ast::{self, AdtDef, ImplDef, ItemKind, Polarity, TraitDef, TyKind};
+use crate::term::{syms, Store, TermId};
+
+/// Collects clauses and predicate declarations.
+struct Out<'p> {
+    program: &'p mut Program,
+}
+
+impl Out<'_> {
+    fn clause(&mut self, cx: &mut Cx<'_>, head: TermId, body: &[TermId], span: &Span) -> Result<()> {
+        let term = if body.is_empty() {
+            head
+        } else {
+            let b = cx.conj(body);
+            cx.store.app(syms::NECK, &[head, b])
+        };
+        let names = cx.var_names();
+        self.program.add_clause_term(cx.store, term, names, Some(span.clone()))
+    }
+}
+
+/// The predicate of a trait: `'Tr'/(1 + params)`.
+fn trait_pred(store: &mut Store, names: &Names, t: &str) -> (crate::term::Sym, u32) {
+    let n = names.traits.get(t).map(|i| i.params.len()).unwrap_or(0) as u32 + 1;
+    (store.sym(t), n)
+}
+
+/// Lower every item, then declare the predicates tabled (and coinductive where they are).
+pub(super) fn lower_items(store: &mut Store, names: &Names, prog: &ast::Program, opts: &LowerOptions, program: &mut Program) -> Result<()> {
+    let mut out = Out { program };
+    for item in &prog.items {
+        match &item.kind {
+            ItemKind::Struct(a) | ItemKind::Enum(a) => adt(store, names, a, &item.span, &mut out)?,
+            ItemKind::Trait(t) => trait_decl(store, names, t, &item.span, &mut out)?,
+            ItemKind::Impl(i) => impl_decl(store, names, prog, i, &item.span, &mut out)?,
+            ItemKind::Clause(c) => program_clause(store, names, c, &mut out)?,
+            ItemKind::ForeignType(_) => {}
+            ItemKind::OpaqueType(_) => return Err(super::unsupported(&item.span, "opaque types")),
+            ItemKind::FnDef(_) => return Err(super::unsupported(&item.span, "fn definitions")),
+            ItemKind::Closure(_) => return Err(super::unsupported(&item.span, "closures")),
+            ItemKind::Coroutine(_) => return Err(super::unsupported(&item.span, "coroutines")),
+        }
+    }
+    for t in &names.trait_order {
+        let info = &names.traits[t];
+        if info.auto {
+            auto_trait_builtins(store, names, t, prog, &mut out)?;
+        }
+        if let Some(lang) = &info.lang {
+            if info.lang.is_some() && !matches!(lang.as_str(), "sized" | "copy" | "clone") {
+                // Other lang items have built-in impls knot does not model yet.
+            }
+        }
+    }
+    let program = out.program;
+    for t in &names.trait_order {
+        let p = trait_pred(store, names, t);
+        program.tabled.insert(p);
+        program.declared.insert(p);
+        let info = &names.traits[t];
+        if !opts.coinductive_none && (opts.coinductive_all || info.auto || info.coinductive) {
+            program.coinductive.insert(p);
+        }
+    }
+    for (name, n) in [("normalize", 2), ("alias_eq", 2), ("from_env", 1), ("from_env_ty", 1), ("well_formed", 1), ("well_formed_ty", 1)] {
+        let p = (store.sym(name), n);
+        program.tabled.insert(p);
+        program.declared.insert(p);
+    }
+    Ok(())
+}
+
+/// `struct S<P> where WC { f: F }`:
+/// - WellFormed-Type: `well_formed_ty('S'(P)) :- WC.`
+/// - Implied-Bound-From-Type: `from_env(WCi) :- from_env_ty('S'(P)).`
+/// - Auto traits (for each auto trait `A` with no impl of its own for `S`): `'A'('S'(P)) :- 'A'(F)..`
+fn adt(store: &mut Store, names: &Names, a: &AdtDef, span: &Span, out: &mut Out<'_>) -> Result<()> {
+    let mut cx = Cx::new(store, names);
+    let ps = cx.bind_params(&a.params);
+    let self_ty = cx.store.app(cx.store.find_sym(&a.name.name).unwrap_or(syms::TRUE), &ps);
+    let self_ty = if ps.is_empty() { cx.store.atom_named(&a.name.name) } else { self_ty };
+    let mut wc_goals = Vec::new();
+    for wc in &a.where_clauses {
+        wc_goals.extend(cx.where_clause(wc)?);
+    }
+    for p in &a.params {
+        for b in &p.bounds {
+            if let ast::Bound::Trait(tb) = b {
+                let v = cx.ty(&ast::Ty { kind: TyKind::Named { name: p.name.clone(), args: vec![] }, span: p.span.clone() })?;
+                let (t, eqs) = cx.trait_ref(v, tb)?;
+                wc_goals.push(t);
+                wc_goals.extend(eqs);
+            }
+        }
+    }
+    let wf = cx.store.atom_named("well_formed_ty");
+    let wf_sym = match cx.store.view(wf) {
+        crate::term::View::Atom(s) => s,
+        _ => syms::TRUE,
+    };
+    let head = cx.store.app(wf_sym, &[self_ty]);
+    out.clause(&mut cx, head, &wc_goals.clone(), span)?;
+    let from_env_ty = cx.store.sym("from_env_ty");
+    let from_env = cx.store.sym("from_env");
+    let fe = cx.store.app(from_env_ty, &[self_ty]);
+    for &g in &wc_goals {
+        if let Some((f, _)) = cx.store.functor(g) {
+            if cx.names.traits.contains_key(cx.store.name(f)) {
+                let h = cx.store.app(from_env, &[g]);
+                out.clause(&mut cx, h, &[fe], span)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The field types of an ADT, lowered in a fresh context whose parameters are `ps`.
+fn field_types(cx: &mut Cx<'_>, a: &AdtDef) -> Result<Vec<TermId>> {
+    let mut tys = Vec::new();
+    for v in &a.variants {
+        for f in &v.fields {
+            tys.push(cx.ty(&f.ty)?);
+        }
+    }
+    Ok(tys)
+}
+
+/// Auto trait `A`: structural impls for every ADT without an impl of `A` of its own, and for the
+/// built-in types (scalars, `str`, `!`, tuples, references, pointers, slices, arrays).
+fn auto_trait_builtins(store: &mut Store, names: &Names, t: &str, prog: &ast::Program, out: &mut Out<'_>) -> Result<()> {
+    let tsym = store.sym(t);
+    let has_own_impl = |adt_name: &str| {
+        prog.items.iter().any(|it| match &it.kind {
+            ItemKind::Impl(i) => {
+                i.trait_ref.bound.name.name == t
+                    && matches!(&i.trait_ref.self_ty.kind, TyKind::Named { name, .. } if name.name == adt_name)
+            }
+            _ => false,
+        })
+    };
+    for item in &prog.items {
+        let (ItemKind::Struct(a) | ItemKind::Enum(a)) = &item.kind else { continue };
+        if has_own_impl(&a.name.name) {
+            continue;
+        }
+        let mut cx = Cx::new(store, names);
+        let ps = cx.bind_params(&a.params);
+        let s = cx.store.sym(&a.name.name);
+        let self_ty = cx.store.app(s, &ps);
+        let tys = field_types(&mut cx, a)?;
+        let mut body: Vec<TermId> = std::mem::take(&mut cx.pending);
+        for ty in tys {
+            body.push(cx.store.app(tsym, &[ty]));
+        }
+        let head = cx.store.app(tsym, &[self_ty]);
+        out.clause(&mut cx, head, &body, &item.span)?;
+    }
+    let span = Span::default();
+    let mut cx = Cx::new(store, names);
+    for s in SCALARS.iter().chain(["str", "!"].iter()) {
+        let ty = cx.store.atom_named(s);
+        let head = cx.store.app(tsym, &[ty]);
+        out.clause(&mut cx, head, &[], &span)?;
+    }
+    for arity in 0..=8u32 {
+        let mut cx = Cx::new(store, names);
+        let vs: Vec<TermId> = (0..arity).map(|i| cx.fresh(&format!("T{i}"))).collect();
+        let tup = cx.store.sym("$tuple");
+        let ty = cx.store.app(tup, &vs);
+        let head = cx.store.app(tsym, &[ty]);
+        let body: Vec<TermId> = vs.iter().map(|&v| cx.store.app(tsym, &[v])).collect();
+        out.clause(&mut cx, head, &body, &span)?;
+    }
+    for (ctor, n) in [("$ref", 2), ("$refmut", 2), ("$ptr", 1), ("$ptrmut", 1), ("$slice", 1), ("$array", 2)] {
+        let mut cx = Cx::new(store, names);
+        let vs: Vec<TermId> = (0..n).map(|i| cx.fresh(&format!("T{i}"))).collect();
+        let c = cx.store.sym(ctor);
+        let ty = cx.store.app(c, &vs);
+        let inner = if ctor.starts_with("$ref") { vs[1] } else { vs[0] };
+        let head = cx.store.app(tsym, &[ty]);
+        let body = [cx.store.app(tsym, &[inner])];
+        out.clause(&mut cx, head, &body, &span)?;
+    }
+    Ok(())
+}
+
+/// `trait Tr<P> where WC { type A<Q>: B; }`:
+/// - Implemented-From-Env: `'Tr'(Self, P) :- from_env('Tr'(Self, P)).`
+/// - Implied-Bound-From-Trait: `from_env(WCi) :- from_env('Tr'(Self, P)).` (supertraits included)
+/// - WellFormed-TraitRef: `well_formed('Tr'(Self, P)) :- 'Tr'(Self, P), WC.`
+/// - AliasEq-Normalize: `alias_eq('$assoc'(Tr, 'A'(Q)), U) :- normalize('$assoc'(Tr, 'A'(Q)), U).`
+/// - AliasEq-Placeholder: `alias_eq('$assoc'(Tr, 'A'(Q)), '$alias'(Tr, 'A'(Q))).`
+/// - Implied-Bound-From-AssocTy: `from_env('B'('$alias'(Tr, 'A'(Q)))) :- from_env(Tr).`
+fn trait_decl(store: &mut Store, names: &Names, t: &TraitDef, span: &Span, out: &mut Out<'_>) -> Result<()> {
+    let mut cx = Cx::new(store, names);
+    let self_v = cx.bind("Self");
+    let mut args = vec![self_v];
+    args.extend(cx.bind_params(&t.params));
+    let tsym = cx.store.sym(&t.name.name);
+    let tr = cx.store.app(tsym, &args);
+    let from_env = cx.store.sym("from_env");
+    let fe = cx.store.app(from_env, &[tr]);
+    out.clause(&mut cx, tr, &[fe], span)?;
+    let mut wcs = Vec::new();
+    for b in &t.supertraits {
+        if let ast::Bound::Trait(tb) = b {
+            let (g, eqs) = cx.trait_ref(self_v, tb)?;
+            wcs.push(g);
+            wcs.extend(eqs);
+        }
+    }
+    for wc in &t.where_clauses {
+        wcs.extend(cx.where_clause(wc)?);
+    }
+    for &g in &wcs {
+        if let Some((f, _)) = cx.store.functor(g) {
+            if cx.names.traits.contains_key(cx.store.name(f)) {
+                let h = cx.store.app(from_env, &[g]);
+                out.clause(&mut cx, h, &[fe], span)?;
+            }
+        }
+    }
+    let wf = cx.store.sym("well_formed");
+    let wfh = cx.store.app(wf, &[tr]);
+    let mut body = vec![tr];
+    body.extend(wcs.iter().copied());
+    out.clause(&mut cx, wfh, &body, span)?;
+    for a in &t.assoc_types {
+        let mark = cx.mark();
+        let qs = cx.bind_params(&a.params);
+        let asym = cx.store.sym(&a.name.name);
+        let item = cx.store.app(asym, &qs);
+        let assoc_s = cx.store.sym("$assoc");
+        let alias_s = cx.store.sym("$alias");
+        let assoc = cx.store.app(assoc_s, &[tr, item]);
+        let alias = cx.store.app(alias_s, &[tr, item]);
+        let u = cx.fresh("U");
+        let ae = cx.store.sym("alias_eq");
+        let nz = cx.store.sym("normalize");
+        let h = cx.store.app(ae, &[assoc, u]);
+        let b = cx.store.app(nz, &[assoc, u]);
+        out.clause(&mut cx, h, &[b], &a.span)?;
+        let h = cx.store.app(ae, &[assoc, alias]);
+        out.clause(&mut cx, h, &[], &a.span)?;
+        for bd in &a.bounds {
+            if let ast::Bound::Trait(tb) = bd {
+                let (g, _) = cx.trait_ref(alias, tb)?;
+                let h = cx.store.app(from_env, &[g]);
+                out.clause(&mut cx, h, &[fe], &a.span)?;
+            }
+        }
+        cx.restore(mark);
+    }
+    Ok(())
+}
+
+/// `impl<P> Tr<A> for T where WC { type X<Q> = V where WC2; }`:
+/// - Implemented-From-Impl: `'Tr'(T, A) :- WC.` (nothing for a negative impl `impl !Tr for T`)
+/// - Normalize-From-Impl: `normalize('$assoc'('Tr'(T, A), 'X'(Q)), V) :- WC, WC2.`
+fn impl_decl(store: &mut Store, names: &Names, prog: &ast::Program, i: &ImplDef, span: &Span, out: &mut Out<'_>) -> Result<()> {
+    let mut cx = Cx::new(store, names);
+    cx.bind_params(&i.params);
+    let self_ty = cx.ty(&i.trait_ref.self_ty)?;
+    cx.bind_to("Self", self_ty);
+    let (tr, _) = cx.trait_ref(self_ty, &i.trait_ref.bound)?;
+    let mut body: Vec<TermId> = std::mem::take(&mut cx.pending);
+    for p in &i.params {
+        for b in &p.bounds {
+            if let ast::Bound::Trait(tb) = b {
+                let v = cx.ty(&ast::Ty { kind: TyKind::Named { name: p.name.clone(), args: vec![] }, span: p.span.clone() })?;
+                let (g, eqs) = cx.trait_ref(v, tb)?;
+                body.push(g);
+                body.extend(eqs);
+            }
+        }
+    }
+    for wc in &i.where_clauses {
+        body.extend(cx.where_clause(wc)?);
+    }
+    if i.polarity == Polarity::Negative {
+        return Ok(());
+    }
+    out.clause(&mut cx, tr, &body, span)?;
+    let trait_name = &i.trait_ref.bound.name.name;
+    let mut given: Vec<&str> = Vec::new();
+    for v in &i.assoc_values {
+        given.push(&v.name.name);
+        let mark = cx.mark();
+        let qs = cx.bind_params(&v.params);
+        let mut b2 = body.clone();
+        for wc in &v.where_clauses {
+            b2.extend(cx.where_clause(wc)?);
+        }
+        let val = cx.ty(&v.value)?;
+        b2.extend(std::mem::take(&mut cx.pending));
+        normalize_clause(&mut cx, tr, &v.name.name, &qs, val, &b2, &v.span, out)?;
+        cx.restore(mark);
+    }
+    // Defaults from the trait for associated types the impl does not give.
+    for item in &prog.items {
+        let ItemKind::Trait(t) = &item.kind else { continue };
+        if &t.name.name != trait_name {
+            continue;
+        }
+        for a in &t.assoc_types {
+            let Some(d) = &a.default else { continue };
+            if given.contains(&a.name.name.as_str()) {
+                continue;
+            }
+            let mark = cx.mark();
+            let qs = cx.bind_params(&a.params);
+            let val = cx.ty(d)?;
+            let mut b2 = body.clone();
+            b2.extend(std::mem::take(&mut cx.pending));
+            normalize_clause(&mut cx, tr, &a.name.name, &qs, val, &b2, &a.span, out)?;
+            cx.restore(mark);
+        }
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn normalize_clause(cx: &mut Cx<'_>, tr: TermId, name: &str, qs: &[TermId], val: TermId, body: &[TermId], span: &Span, out: &mut Out<'_>) -> Result<()> {
+    let asym = cx.store.sym(name);
+    let item = cx.store.app(asym, qs);
+    let assoc_s = cx.store.sym("$assoc");
+    let assoc = cx.store.app(assoc_s, &[tr, item]);
+    let nz = cx.store.sym("normalize");
+    let h = cx.store.app(nz, &[assoc, val]);
+    out.clause(cx, h, body, span)
+}
+
+/// A clause written in the program: `forall<T> { DomainGoal if G1, G2 }`.
+fn program_clause(store: &mut Store, names: &Names, c: &ast::Clause, out: &mut Out<'_>) -> Result<()> {
+    let mut cx = Cx::new(store, names);
+    cx.bind_params(&c.binders);
+    let before = cx.pending.len();
+    let heads = cx.domain(&c.consequence, &c.span)?;
+    let mut body: Vec<TermId> = cx.pending.drain(before..).collect();
+    for g in &c.conditions {
+        body.push(cx.goal(g)?);
+    }
+    for h in heads {
+        out.clause(&mut cx, h, &body, &c.span)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,82 @@
+//! Lowering: a Rust-like program (the surface AST) becomes clauses of the clause language, following
+//! chalk's rules. The solver never sees Rust syntax; it sees predicates named after traits.
+//!
+//! Vocabulary of the lowered program (what `knot lower` prints):
+//! - `'Tr'(Self, Args..)`: `Self: Tr<Args..>` is implemented (one predicate per trait).
+//! - `normalize('$assoc'(TraitRef, 'A'(GatArgs..)), Ty)` and `alias_eq(.., Ty)`: associated types.
+//! - `from_env(TraitRef)`, `from_env_ty(Ty)`, `well_formed(TraitRef)`, `well_formed_ty(Ty)`.
+//! - types: `'S'(Args..)` for structs and enums, `u32`, `bool`, ... for scalars, `'$tuple'(..)`,
+//!   `'$ref'(Lt, T)`, `'$refmut'(Lt, T)`, `'$slice'(T)`, `'$array'(T, N)`, `'$ptr'(T)`, `'$ptrmut'(T)`,
+//!   `str`, `'!'`, `'$alias'(TraitRef, 'A'(..))` for a projection that does not normalize (chalk's
+//!   `(Tr::A)<T>`); lifetimes are `'$lt'` terms or variables and are not reasoned about.
+
+pub mod chalk;
+mod items;
+mod names;
+mod types;
+
+pub use names::Names;
+
+use crate::error::{Error, Result, Span};
+use crate::program::Program;
+use crate::syntax::ast;
+use crate::term::{Store, TermId};
+
+/// Options of the lowering.
+#[derive(Clone, Debug, Default)]
+pub struct LowerOptions {
+    /// Treat every trait as coinductive (`--coinductive all`).
+    pub coinductive_all: bool,
+    /// Treat no trait as coinductive, not even auto traits (`--coinductive none`).
+    pub coinductive_none: bool,
+}
+
+/// A lowered program: clauses plus what is needed to lower goals against it later.
+pub struct Lowered {
+    /// The clauses.
+    pub program: Program,
+    /// Item names and their kinds.
+    pub names: Names,
+}
+
+/// An `unsupported: <construct>` error at `span`.
+pub(crate) fn unsupported(span: &Span, what: &str) -> Error {
+    Error::Lower { span: span.clone(), code: "unsupported", message: format!("unsupported: {what}") }
+}
+
+/// A lowering error.
+pub(crate) fn lower_error(span: &Span, code: &'static str, message: String) -> Error {
+    Error::Lower { span: span.clone(), code, message }
+}
+
+/// Lower a parsed program.
+pub fn lower_program(store: &mut Store, prog: &ast::Program, opts: &LowerOptions) -> Result<Lowered> {
+    let names = Names::collect(prog)?;
+    let mut program = Program::new();
+    items::lower_items(store, &names, prog, opts, &mut program)?;
+    Ok(Lowered { program, names })
+}
+
+/// Lower a goal. Returns the goal term and the names of its existential variables: they are
+/// renumbered `Var(0)`, `Var(1)`, ... in chalk's order (`?0`, `?1`, ...), and the goal's other variables
+/// (`forall` binders, projections' stand-ins) come after them and are not reported in answers.
+pub fn lower_goal(store: &mut Store, names: &Names, goal: &ast::Goal) -> Result<(TermId, Vec<Box<str>>)> {
+    let mut cx = types::Cx::new(store, names);
+    let t = cx.goal(goal)?;
+    let all = cx.var_names();
+    let ex = cx.existentials.clone();
+    let mut perm: Vec<u32> = vec![u32::MAX; all.len()];
+    for (k, &v) in ex.iter().enumerate() {
+        perm[v as usize] = k as u32;
+    }
+    let mut next = ex.len() as u32;
+    for p in perm.iter_mut() {
+        if *p == u32::MAX {
+            *p = next;
+            next += 1;
+        }
+    }
+    let t = store.map_vars(t, &mut |s, v| s.var(perm.get(v as usize).copied().unwrap_or(v)));
+    let names = ex.iter().map(|&v| all[v as usize].clone()).collect();
+    Ok((t, names))
+}

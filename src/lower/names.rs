@@ -1,0 +1,114 @@
+//! The items a program declares, by name: what a bare name in a type or bound refers to.
+
+use super::lower_error;
+use crate::error::Result;
+use crate::syntax::ast::{self, GenericArg, ItemKind, ParamKind};
+use rustc_hash::FxHashMap;
+
+/// A generic parameter of an item: its kind and default.
+#[derive(Clone, Debug)]
+pub struct Param {
+    /// Name as written (`T`, `'a`, `N`).
+    pub name: String,
+    /// Type, lifetime or const.
+    pub kind: ParamKind,
+    /// `T = ()`.
+    pub default: Option<GenericArg>,
+}
+
+/// A struct or enum.
+#[derive(Clone, Debug)]
+pub struct AdtInfo {
+    /// Its parameters.
+    pub params: Vec<Param>,
+}
+
+/// A trait.
+#[derive(Clone, Debug)]
+pub struct TraitInfo {
+    /// Its parameters (not counting `Self`).
+    pub params: Vec<Param>,
+    /// Associated type names with their own parameter counts.
+    pub assoc: Vec<(String, usize)>,
+    /// `#[auto]` / `auto trait`.
+    pub auto: bool,
+    /// `#[coinductive]`.
+    pub coinductive: bool,
+    /// `#[lang(x)]`.
+    pub lang: Option<String>,
+}
+
+/// Every named item of a program.
+#[derive(Clone, Debug, Default)]
+pub struct Names {
+    /// Structs and enums.
+    pub adts: FxHashMap<String, AdtInfo>,
+    /// Traits.
+    pub traits: FxHashMap<String, TraitInfo>,
+    /// Trait names in declaration order.
+    pub trait_order: Vec<String>,
+    /// Struct and enum names in declaration order.
+    pub adt_order: Vec<String>,
+}
+
+fn params(ps: &[ast::GenericParam]) -> Vec<Param> {
+    ps.iter().map(|p| Param { name: p.name.name.clone(), kind: p.kind.clone(), default: p.default.clone() }).collect()
+}
+
+impl Names {
+    /// Collect the names of a program; a name declared twice is an error.
+    pub fn collect(prog: &ast::Program) -> Result<Names> {
+        let mut n = Names::default();
+        for item in &prog.items {
+            match &item.kind {
+                ItemKind::Struct(a) | ItemKind::Enum(a) => {
+                    if n.adts.contains_key(&a.name.name) || n.traits.contains_key(&a.name.name) {
+                        return Err(lower_error(
+                            &a.name.span,
+                            "lower::duplicate_item",
+                            format!("`{}` is declared twice", a.name.name),
+                        ));
+                    }
+                    n.adts.insert(a.name.name.clone(), AdtInfo { params: params(&a.params) });
+                    n.adt_order.push(a.name.name.clone());
+                }
+                ItemKind::ForeignType(id) => {
+                    n.adts.insert(id.name.clone(), AdtInfo { params: Vec::new() });
+                    n.adt_order.push(id.name.clone());
+                }
+                ItemKind::Trait(t) => {
+                    if n.adts.contains_key(&t.name.name) || n.traits.contains_key(&t.name.name) {
+                        return Err(lower_error(
+                            &t.name.span,
+                            "lower::duplicate_item",
+                            format!("`{}` is declared twice", t.name.name),
+                        ));
+                    }
+                    let lang = item.attr("lang").and_then(|a| a.args.as_ref()).and_then(|a| a.first()).map(|i| i.name.clone());
+                    n.traits.insert(
+                        t.name.name.clone(),
+                        TraitInfo {
+                            params: params(&t.params),
+                            assoc: t.assoc_types.iter().map(|a| (a.name.name.clone(), a.params.len())).collect(),
+                            auto: item.attr("auto").is_some(),
+                            coinductive: item.attr("coinductive").is_some(),
+                            lang,
+                        },
+                    );
+                    n.trait_order.push(t.name.name.clone());
+                }
+                _ => {}
+            }
+        }
+        Ok(n)
+    }
+
+    /// The traits that declare an associated type `name`.
+    pub fn traits_with_assoc(&self, name: &str) -> Vec<&str> {
+        self.trait_order
+            .iter()
+            .filter(|t| self.traits[*t].assoc.iter().any(|(a, _)| a == name))
+            .map(|s| s.as_str())
+            .collect()
+    }
+}

@@ -1,0 +1,509 @@
+//! Lowering of types, trait references, where-clauses and goals inside one clause or goal: a scope of
+//! named variables, and the alias-equality conditions that projections in types turn into.
+
+use super::names::Names;
+use super::{lower_error, unsupported};
+use crate::error::{Result, Span};
+use crate::syntax::ast::{
+    self, ConstValue, DomainGoal, GenericArg, GoalKind, LifetimeKind, Mutability, ParamKind, Scalar, TraitBound,
+    TraitRef, Ty, TyKind, WhereClause, WhereClauseKind,
+};
+use crate::term::{syms, Store, Sym, TermId};
+
+/// The name of a scalar type's atom.
+pub fn scalar_name(s: Scalar) -> &'static str {
+    match s {
+        Scalar::I8 => "i8",
+        Scalar::I16 => "i16",
+        Scalar::I32 => "i32",
+        Scalar::I64 => "i64",
+        Scalar::I128 => "i128",
+        Scalar::Isize => "isize",
+        Scalar::U8 => "u8",
+        Scalar::U16 => "u16",
+        Scalar::U32 => "u32",
+        Scalar::U64 => "u64",
+        Scalar::U128 => "u128",
+        Scalar::Usize => "usize",
+        Scalar::F16 => "f16",
+        Scalar::F32 => "f32",
+        Scalar::F64 => "f64",
+        Scalar::F128 => "f128",
+        Scalar::Bool => "bool",
+        Scalar::Char => "char",
+    }
+}
+
+/// Every scalar type.
+pub const SCALARS: &[&str] = &[
+    "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize", "f16", "f32", "f64",
+    "f128", "bool", "char",
+];
+
+/// Lowering context of one clause or goal.
+pub(crate) struct Cx<'a> {
+    pub store: &'a mut Store,
+    pub names: &'a Names,
+    scope: Vec<(String, TermId)>,
+    nvars: u32,
+    var_names: Vec<Box<str>>,
+    /// Alias-equality goals produced by projections met in types, to be proven first.
+    pub pending: Vec<TermId>,
+    /// Variables bound by `exists<..>` in a goal, in order (chalk's `?0`, `?1`, ...).
+    pub existentials: Vec<u32>,
+    /// Trait bounds of type parameters in scope: (parameter name, trait name).
+    pub bounds: Vec<(String, String)>,
+}
+
+impl<'a> Cx<'a> {
+    pub fn new(store: &'a mut Store, names: &'a Names) -> Cx<'a> {
+        Cx {
+            store,
+            names,
+            scope: Vec::new(),
+            nvars: 0,
+            var_names: Vec::new(),
+            pending: Vec::new(),
+            existentials: Vec::new(),
+            bounds: Vec::new(),
+        }
+    }
+
+    /// The names of the variables allocated so far, by index.
+    pub fn var_names(&self) -> Vec<Box<str>> {
+        self.var_names.clone()
+    }
+
+    /// A fresh variable named `name` (not in scope).
+    pub fn fresh(&mut self, name: &str) -> TermId {
+        let v = self.store.var(self.nvars);
+        self.nvars += 1;
+        self.var_names.push(name.into());
+        v
+    }
+
+    /// Bring `name` into scope as a fresh variable.
+    pub fn bind(&mut self, name: &str) -> TermId {
+        let v = self.fresh(name);
+        self.scope.push((name.to_string(), v));
+        v
+    }
+
+    /// Bring `name` into scope as `t`.
+    pub fn bind_to(&mut self, name: &str, t: TermId) {
+        self.scope.push((name.to_string(), t));
+    }
+
+    fn lookup(&self, name: &str) -> Option<TermId> {
+        self.scope.iter().rev().find(|(n, _)| n == name).map(|&(_, t)| t)
+    }
+
+    /// Scope depth, to restore after binders.
+    pub fn mark(&self) -> usize {
+        self.scope.len()
+    }
+
+    /// Leave the binders entered since `mark`.
+    pub fn restore(&mut self, mark: usize) {
+        self.scope.truncate(mark);
+    }
+
+    fn sym(&mut self, s: &str) -> Sym {
+        self.store.sym(s)
+    }
+
+    fn app(&mut self, f: &str, args: &[TermId]) -> TermId {
+        let f = self.sym(f);
+        self.store.app(f, args)
+    }
+
+    /// Bind generic parameters (types, lifetimes, consts) as variables; records inline trait bounds.
+    pub fn bind_params(&mut self, ps: &[ast::GenericParam]) -> Vec<TermId> {
+        ps.iter()
+            .map(|p| {
+                for b in &p.bounds {
+                    if let ast::Bound::Trait(tb) = b {
+                        self.bounds.push((p.name.name.clone(), tb.name.name.clone()));
+                    }
+                }
+                self.bind(&p.name.name)
+            })
+            .collect()
+    }
+
+    /// Lower a lifetime.
+    pub fn lifetime(&mut self, l: &ast::Lifetime) -> TermId {
+        match &l.kind {
+            LifetimeKind::Named(n) => match self.lookup(n) {
+                Some(t) => t,
+                None => {
+                    let s = self.store.sym(n);
+                    self.store.app(Sym(s.0), &[])
+                }
+            },
+            LifetimeKind::Static => self.store.atom_named("'static"),
+            LifetimeKind::Erased => self.store.atom_named("'erased"),
+            LifetimeKind::Empty => self.store.atom_named("'empty"),
+        }
+    }
+
+    fn konst(&mut self, c: &ConstValue) -> Result<TermId> {
+        match c {
+            ConstValue::Value(v, span) => match i64::try_from(*v) {
+                Ok(i) => Ok(self.store.int(i)),
+                Err(_) => Err(unsupported(span, "a const value above i64::MAX")),
+            },
+            ConstValue::Name(id) => match self.lookup(&id.name) {
+                Some(t) => Ok(t),
+                None => Err(lower_error(&id.span, "lower::unknown_const", format!("unknown const `{}`", id.name))),
+            },
+        }
+    }
+
+    /// Lower a generic argument.
+    pub fn arg(&mut self, a: &GenericArg) -> Result<TermId> {
+        match a {
+            GenericArg::Ty(t) => self.ty(t),
+            GenericArg::Lifetime(l) => Ok(self.lifetime(l)),
+            GenericArg::Const(c) => self.konst(c),
+        }
+    }
+
+    fn args(&mut self, args: &[GenericArg]) -> Result<Vec<TermId>> {
+        args.iter().map(|a| self.arg(a)).collect()
+    }
+
+    /// Arguments of an item with `params`, filling defaults; an arity mismatch is an error.
+    fn item_args(&mut self, what: &str, params: &[super::names::Param], args: &[GenericArg], span: &Span) -> Result<Vec<TermId>> {
+        if args.len() > params.len() || args.len() < params.iter().filter(|p| p.default.is_none()).count() {
+            // Chalk writes lifetime arguments only where used; be lenient when only lifetimes are missing.
+            let non_lt = params.iter().filter(|p| !matches!(p.kind, ParamKind::Lifetime)).count();
+            if args.len() != non_lt || args.len() > params.len() {
+                return Err(lower_error(
+                    span,
+                    "lower::arity",
+                    format!("`{what}` takes {} generic argument(s), {} given", params.len(), args.len()),
+                ));
+            }
+        }
+        let mut out = self.args(args)?;
+        for p in &params[out.len().min(params.len())..] {
+            match &p.default {
+                Some(d) => {
+                    let d = d.clone();
+                    let t = self.arg(&d)?;
+                    out.push(t);
+                }
+                None => {
+                    let v = self.fresh("_");
+                    out.push(v);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Lower a type.
+    pub fn ty(&mut self, t: &Ty) -> Result<TermId> {
+        Ok(match &t.kind {
+            TyKind::Named { name, args } => {
+                if let Some(v) = self.lookup(&name.name) {
+                    if !args.is_empty() {
+                        return Err(unsupported(&t.span, "generic arguments on a type parameter"));
+                    }
+                    return Ok(v);
+                }
+                let Some(info) = self.names.adts.get(&name.name) else {
+                    return Err(lower_error(&name.span, "lower::unknown_type", format!("unknown type `{}`", name.name)));
+                };
+                let params = info.params.clone();
+                let a = self.item_args(&name.name, &params, args, &t.span)?;
+                self.app(&name.name, &a)
+            }
+            TyKind::Scalar(s) => self.store.atom_named(scalar_name(*s)),
+            TyKind::Str => self.store.atom_named("str"),
+            TyKind::Never => self.store.atom_named("!"),
+            TyKind::Tuple(ts) => {
+                let a: Vec<TermId> = ts.iter().map(|t| self.ty(t)).collect::<Result<_>>()?;
+                self.app("$tuple", &a)
+            }
+            TyKind::Slice(t) => {
+                let a = self.ty(t)?;
+                self.app("$slice", &[a])
+            }
+            TyKind::Array(t, n) => {
+                let a = self.ty(t)?;
+                let n = self.konst(n)?;
+                self.app("$array", &[a, n])
+            }
+            TyKind::RawPtr(m, t) => {
+                let a = self.ty(t)?;
+                self.app(if *m == Mutability::Mut { "$ptrmut" } else { "$ptr" }, &[a])
+            }
+            TyKind::Ref { lifetime, mutability, ty } => {
+                let l = match lifetime {
+                    Some(l) => self.lifetime(l),
+                    None => self.store.atom_named("'_"),
+                };
+                let a = self.ty(ty)?;
+                self.app(if *mutability == Mutability::Mut { "$refmut" } else { "$ref" }, &[l, a])
+            }
+            TyKind::Projection { trait_ref, name, args } => {
+                let assoc = self.projection(trait_ref, name, args)?;
+                self.alias_var(assoc)
+            }
+            TyKind::TypeRelative { base, name, args } => {
+                let assoc = self.type_relative(base, name, args, &t.span)?;
+                self.alias_var(assoc)
+            }
+            TyKind::Dyn { .. } => return Err(unsupported(&t.span, "dyn types")),
+            TyKind::FnPtr(_) => return Err(unsupported(&t.span, "fn pointer types")),
+        })
+    }
+
+    /// A fresh variable standing for the projection `assoc`, with `alias_eq(assoc, V)` pending.
+    fn alias_var(&mut self, assoc: TermId) -> TermId {
+        let v = self.fresh("_");
+        let g = self.app("alias_eq", &[assoc, v]);
+        self.pending.push(g);
+        v
+    }
+
+    /// `'$assoc'(TraitRef, 'A'(Args..))` for `<T as Tr<..>>::A<Args..>`.
+    pub fn projection(&mut self, tr: &TraitRef, name: &ast::Ident, args: &[GenericArg]) -> Result<TermId> {
+        let self_ty = self.ty(&tr.self_ty)?;
+        let (trait_term, _) = self.trait_ref(self_ty, &tr.bound)?;
+        self.assoc_term(trait_term, &tr.bound.name.name, name, args)
+    }
+
+    fn assoc_term(&mut self, trait_term: TermId, trait_name: &str, name: &ast::Ident, args: &[GenericArg]) -> Result<TermId> {
+        let known = self.names.traits.get(trait_name).map(|t| t.assoc.iter().any(|(a, _)| *a == name.name));
+        if known != Some(true) {
+            return Err(lower_error(
+                &name.span,
+                "lower::unknown_assoc",
+                format!("trait `{trait_name}` has no associated type `{}`", name.name),
+            ));
+        }
+        let a = self.args(args)?;
+        let item = self.app(&name.name, &a);
+        Ok(self.app("$assoc", &[trait_term, item]))
+    }
+
+    /// Resolve `T::A<..>`: the trait is the one among `T`'s bounds (or, failing that, in the program)
+    /// that declares `A`.
+    fn type_relative(&mut self, base: &Ty, name: &ast::Ident, args: &[GenericArg], span: &Span) -> Result<TermId> {
+        let base_name = match &base.kind {
+            TyKind::Named { name, args } if args.is_empty() => Some(name.name.clone()),
+            _ => None,
+        };
+        let mut candidates: Vec<String> = Vec::new();
+        if let Some(b) = &base_name {
+            for (p, tr) in &self.bounds {
+                if p == b && self.names.traits.get(tr).is_some_and(|t| t.assoc.iter().any(|(a, _)| *a == name.name)) && !candidates.contains(tr) {
+                    candidates.push(tr.clone());
+                }
+            }
+        }
+        if candidates.is_empty() {
+            candidates = self.names.traits_with_assoc(&name.name).into_iter().map(String::from).collect();
+        }
+        if candidates.len() != 1 {
+            return Err(lower_error(
+                span,
+                "lower::ambiguous_assoc",
+                format!("cannot tell which trait's associated type `{}` is meant ({} candidates)", name.name, candidates.len()),
+            ));
+        }
+        let tr = candidates.remove(0);
+        let self_ty = self.ty(base)?;
+        let nparams = self.names.traits[&tr].params.len();
+        let mut targs = vec![self_ty];
+        for _ in 0..nparams {
+            targs.push(self.fresh("_"));
+        }
+        let trait_term = self.app(&tr, &targs);
+        self.assoc_term(trait_term, &tr, name, args)
+    }
+
+    /// `'Tr'(Self, Args..)` for a bound, plus the alias equalities of its `A = U` bindings.
+    pub fn trait_ref(&mut self, self_ty: TermId, b: &TraitBound) -> Result<(TermId, Vec<TermId>)> {
+        let Some(info) = self.names.traits.get(&b.name.name) else {
+            return Err(lower_error(&b.name.span, "lower::unknown_trait", format!("unknown trait `{}`", b.name.name)));
+        };
+        let params = info.params.clone();
+        let mut a = vec![self_ty];
+        a.extend(self.item_args(&b.name.name, &params, &b.args, &b.span)?);
+        let tr = self.app(&b.name.name, &a);
+        let mut eqs = Vec::new();
+        for binding in &b.assoc {
+            let assoc = self.assoc_term(tr, &b.name.name, &binding.name, &binding.args)?;
+            let v = self.ty(&binding.value)?;
+            eqs.push(self.app("alias_eq", &[assoc, v]));
+        }
+        Ok((tr, eqs))
+    }
+
+    /// A where-clause as goals (lifetime outlives clauses hold trivially: knot does not reason about
+    /// lifetimes). `forall<..>` binders become `forall` goals.
+    pub fn where_clause(&mut self, wc: &WhereClause) -> Result<Vec<TermId>> {
+        let mark = self.mark();
+        let vars: Vec<TermId> = wc.binders.iter().map(|p| self.bind(&p.name.name)).collect();
+        let before = self.pending.len();
+        let mut goals = match &wc.kind {
+            WhereClauseKind::Implemented(tr) => {
+                let s = self.ty(&tr.self_ty)?;
+                let (t, mut eqs) = self.trait_ref(s, &tr.bound)?;
+                let mut v = vec![t];
+                v.append(&mut eqs);
+                v
+            }
+            WhereClauseKind::TypeOutlives { ty, .. } => {
+                self.ty(ty)?;
+                vec![]
+            }
+            WhereClauseKind::LifetimeOutlives { .. } => vec![],
+        };
+        let mut pre: Vec<TermId> = self.pending.drain(before..).collect();
+        pre.append(&mut goals);
+        self.restore(mark);
+        if vars.is_empty() || pre.is_empty() {
+            return Ok(pre);
+        }
+        let body = self.conj(&pre);
+        let l = self.store.list(&vars, None);
+        Ok(vec![self.store.app(syms::FORALL, &[l, body])])
+    }
+
+    /// `a, b, c` (or `true`).
+    pub fn conj(&mut self, gs: &[TermId]) -> TermId {
+        match gs.split_last() {
+            None => self.store.atom(syms::TRUE),
+            Some((&last, rest)) => rest.iter().rev().fold(last, |acc, &g| self.store.app(syms::COMMA, &[g, acc])),
+        }
+    }
+
+    /// Lower a goal.
+    pub fn goal(&mut self, g: &ast::Goal) -> Result<TermId> {
+        match &g.kind {
+            GoalKind::And(gs) => {
+                let ts: Vec<TermId> = gs.iter().map(|g| self.goal(g)).collect::<Result<_>>()?;
+                Ok(self.conj(&ts))
+            }
+            GoalKind::ForAll(ps, body) | GoalKind::Exists(ps, body) => {
+                let mark = self.mark();
+                let first = self.nvars;
+                let vars = self.bind_params(ps);
+                if matches!(g.kind, GoalKind::Exists(..)) {
+                    self.existentials.extend(first..self.nvars);
+                }
+                let b = self.goal(body)?;
+                self.restore(mark);
+                if vars.is_empty() {
+                    return Ok(b);
+                }
+                let l = self.store.list(&vars, None);
+                let q = if matches!(g.kind, GoalKind::ForAll(..)) { syms::FORALL } else { syms::EXISTS };
+                Ok(self.store.app(q, &[l, b]))
+            }
+            GoalKind::Implies(clauses, body) => {
+                let hs: Vec<TermId> = clauses.iter().map(|c| self.hyp(c)).collect::<Result<_>>()?;
+                let h = self.conj(&hs);
+                let b = self.goal(body)?;
+                Ok(self.store.app(syms::IMPLIES, &[h, b]))
+            }
+            GoalKind::Not(body) => {
+                let b = self.goal(body)?;
+                Ok(self.store.app(syms::NOT, &[b]))
+            }
+            GoalKind::Compatible(_) => Err(unsupported(&g.span, "compatible goals")),
+            GoalKind::Subtype(..) => Err(unsupported(&g.span, "Subtype goals")),
+            GoalKind::Eq(a, b) => {
+                let before = self.pending.len();
+                let x = self.arg(a)?;
+                let y = self.arg(b)?;
+                let eq = self.store.app(syms::EQ, &[x, y]);
+                let mut gs: Vec<TermId> = self.pending.drain(before..).collect();
+                gs.push(eq);
+                Ok(self.conj(&gs))
+            }
+            GoalKind::Domain(d) => {
+                let before = self.pending.len();
+                let mut gs = self.domain(d, &g.span)?;
+                let mut pre: Vec<TermId> = self.pending.drain(before..).collect();
+                pre.append(&mut gs);
+                Ok(self.conj(&pre))
+            }
+        }
+    }
+
+    /// Lower a domain goal to one or more conjuncts.
+    pub fn domain(&mut self, d: &DomainGoal, span: &Span) -> Result<Vec<TermId>> {
+        Ok(match d {
+            DomainGoal::Holds(wc) => self.where_clause(wc)?,
+            DomainGoal::Normalize { alias, ty } => {
+                let assoc = self.alias_term(alias)?;
+                let t = self.ty(ty)?;
+                vec![self.app("normalize", &[assoc, t])]
+            }
+            DomainGoal::WellFormedTy(t) => {
+                let t = self.ty(t)?;
+                vec![self.app("well_formed_ty", &[t])]
+            }
+            DomainGoal::FromEnvTy(t) => {
+                let t = self.ty(t)?;
+                vec![self.app("from_env_ty", &[t])]
+            }
+            DomainGoal::WellFormedTrait(tr) => {
+                let s = self.ty(&tr.self_ty)?;
+                let (t, _) = self.trait_ref(s, &tr.bound)?;
+                vec![self.app("well_formed", &[t])]
+            }
+            DomainGoal::FromEnvTrait(tr) => {
+                let s = self.ty(&tr.self_ty)?;
+                let (t, _) = self.trait_ref(s, &tr.bound)?;
+                vec![self.app("from_env", &[t])]
+            }
+            _ => return Err(unsupported(span, "this domain goal (coherence and object-safety goals)")),
+        })
+    }
+
+    /// The `'$assoc'` term of a type that must be a projection.
+    fn alias_term(&mut self, t: &Ty) -> Result<TermId> {
+        match &t.kind {
+            TyKind::Projection { trait_ref, name, args } => self.projection(trait_ref, name, args),
+            TyKind::TypeRelative { base, name, args } => self.type_relative(base, name, args, &t.span),
+            _ => Err(lower_error(&t.span, "lower::not_a_projection", "expected a projection `<T as Trait>::Item`".into())),
+        }
+    }
+
+    /// A hypothesis of an `if (..)` goal or a program clause: `forall(Vs, (Head :- Body))`.
+    pub fn hyp(&mut self, c: &ast::Clause) -> Result<TermId> {
+        let mark = self.mark();
+        let vars = self.bind_params(&c.binders);
+        let before = self.pending.len();
+        let heads = self.domain(&c.consequence, &c.span)?;
+        let mut body: Vec<TermId> = self.pending.drain(before..).collect();
+        for g in &c.conditions {
+            body.push(self.goal(g)?);
+        }
+        self.restore(mark);
+        let mut out = Vec::new();
+        for h in heads {
+            let t = if body.is_empty() {
+                h
+            } else {
+                let b = self.conj(&body);
+                self.store.app(syms::NECK, &[h, b])
+            };
+            let t = if vars.is_empty() {
+                t
+            } else {
+                let l = self.store.list(&vars, None);
+                self.store.app(syms::FORALL, &[l, t])
+            };
+            out.push(t);
+        }
+        Ok(self.conj(&out))
+    }
+}
