@@ -438,5 +438,8 @@ fn binary_bad_arguments() {
 #[test]
 fn binary_rust_file_with_unknown_type_is_located() {
     let f = TempFile::new("x.rs", b"struct A;\nimpl Clone for B {}\n");
-    assert_bad_input(&knot(&["query", f.path(), "--goal", "A: Clone"]), &["lower::unknown_type", "x.rs:2:"]);
+    assert_bad_input(
+        &knot(&["query", f.path(), "--goal", "A: Clone"]),
+        &["lower::unknown_type", "x.rs:2:"],
+    );
 }

@@ -60,7 +60,12 @@ fn applies(solver: &Value, strategy: &str) -> bool {
 fn run_case(case: &Value, args: &ConformanceArgs) -> Verdict {
     let program = case["program"].as_str().unwrap_or("");
     let goal = case["goal"].as_str().unwrap_or("");
-    let file: Arc<str> = format!("{}:{}", case["file"].as_str().unwrap_or("case"), case["line"]).into();
+    let file: Arc<str> = format!(
+        "{}:{}",
+        case["file"].as_str().unwrap_or("case"),
+        case["line"]
+    )
+    .into();
     let opts = load_options(args.coinductive, true);
     let mut loaded: Loaded = match load_surface(file, program, false, &opts.lower) {
         Ok(l) => l,
@@ -76,12 +81,22 @@ fn run_case(case: &Value, args: &ConformanceArgs) -> Verdict {
         timeout: Some(Duration::from_secs_f64(args.timeout.max(0.01))),
         max_depth: 10_000,
         max_term_depth: 1_000,
+        max_term_size: Some(max_size(&case["solver"], &args.strategy)),
         ..Limits::default()
     };
     let nvars = names.len() as u32;
     let kind = case["kind"].as_str().unwrap_or("yields");
     let mut noop = |_: &crate::term::Store, _: &crate::solve::Answer| ControlFlow::Continue(());
-    let solved = match solve_goal(&mut loaded, g, nvars, &args.strategy, &limits, kind != "yields", false, &mut noop) {
+    let solved = match solve_goal(
+        &mut loaded,
+        g,
+        nvars,
+        &args.strategy,
+        &limits,
+        kind != "yields",
+        false,
+        &mut noop,
+    ) {
         Ok(s) => s,
         Err(e) => return Verdict::Fail(first_line(&e)),
     };
@@ -103,7 +118,11 @@ fn run_case(case: &Value, args: &ConformanceArgs) -> Verdict {
             if collapse(&got) == collapse(want) {
                 Verdict::Pass
             } else {
-                Verdict::Fail(format!("expected `{}`, got `{}`", collapse(want), collapse(&got)))
+                Verdict::Fail(format!(
+                    "expected `{}`, got `{}`",
+                    collapse(want),
+                    collapse(&got)
+                ))
             }
         }
         _ => {
@@ -130,6 +149,27 @@ fn run_case(case: &Value, args: &ConformanceArgs) -> Verdict {
     }
 }
 
+/// chalk's maximum term size for a case: `SolverChoice::slg(N, ..)` says N; SLG's default is 10 and the
+/// recursive solver's 30.
+fn max_size(solver: &Value, strategy: &str) -> u32 {
+    if let Some(s) = solver.as_str() {
+        if let Some(rest) = s.strip_prefix("SolverChoice::slg(") {
+            if let Some(n) = rest
+                .split(|c: char| !c.is_ascii_digit())
+                .next()
+                .and_then(|d| d.parse().ok())
+            {
+                return n;
+            }
+        }
+    }
+    if strategy == "recursive" {
+        30
+    } else {
+        10
+    }
+}
+
 fn first_line(e: &Error) -> String {
     e.to_string().lines().next().unwrap_or("").to_string()
 }
@@ -146,7 +186,13 @@ pub fn run(args: &ConformanceArgs) -> Result<ExitCode> {
             continue;
         }
         let case: Value = serde_json::from_str(line).map_err(|e| Error::Syntax {
-            span: crate::error::Span { file: args.file.as_str().into(), start: 0, end: 0, line: i + 1, col: e.column() },
+            span: crate::error::Span {
+                file: args.file.as_str().into(),
+                start: 0,
+                end: 0,
+                line: i + 1,
+                col: e.column(),
+            },
             message: format!("not a JSON case: {e}"),
             snippet: String::new(),
         })?;
@@ -155,13 +201,20 @@ pub fn run(args: &ConformanceArgs) -> Result<ExitCode> {
         }
         let name = format!(
             "{}::{}#{}",
-            case["file"].as_str().unwrap_or("?").trim_start_matches("tests/test/"),
+            case["file"]
+                .as_str()
+                .unwrap_or("?")
+                .trim_start_matches("tests/test/"),
             case["test"].as_str().unwrap_or("?"),
             case["index"]
         );
-        let verdict = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_case(&case, args)))
-            .unwrap_or_else(|_| Verdict::Fail("PANIC inside knot (a bug)".into()));
-        let w = |e: std::io::Error| Error::Io { path: "<stdout>".into(), message: e.to_string() };
+        let verdict =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_case(&case, args)))
+                .unwrap_or_else(|_| Verdict::Fail("PANIC inside knot (a bug)".into()));
+        let w = |e: std::io::Error| Error::Io {
+            path: "<stdout>".into(),
+            message: e.to_string(),
+        };
         match verdict {
             Verdict::Pass => {
                 pass += 1;
@@ -186,7 +239,11 @@ pub fn run(args: &ConformanceArgs) -> Result<ExitCode> {
         out,
         "conformance ({}): {:.1}% of {total} cases pass, total time {:.2}s",
         args.strategy,
-        if total > 0 { 100.0 * pass as f64 / total as f64 } else { 0.0 },
+        if total > 0 {
+            100.0 * pass as f64 / total as f64
+        } else {
+            0.0
+        },
         start.elapsed().as_secs_f64()
     )
     .ok();

@@ -62,12 +62,18 @@ impl Loaded {
 
 /// Read a file as UTF-8, reporting the position of an invalid byte.
 pub fn read_source(path: &str) -> Result<String> {
-    let bytes = std::fs::read(path).map_err(|e| Error::Io { path: path.to_string(), message: e.to_string() })?;
+    let bytes = std::fs::read(path).map_err(|e| Error::Io {
+        path: path.to_string(),
+        message: e.to_string(),
+    })?;
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let valid = std::str::from_utf8(&e.as_bytes()[..at]).unwrap_or("");
         let (line, col) = line_col(valid, at);
-        Error::Io { path: format!("{path}:{line}:{col}"), message: "the file is not valid UTF-8".into() }
+        Error::Io {
+            path: format!("{path}:{line}:{col}"),
+            message: "the file is not valid UTF-8".into(),
+        }
     })
 }
 
@@ -99,7 +105,12 @@ pub fn load_file_with(path: &str, opts: &LoadOptions) -> Result<Loaded> {
     let mut program = Program::new();
     program.load_items(&mut store, items)?;
     program.sources.push(path.to_string());
-    Ok(Loaded { store, program, file, source: Source::Clauses })
+    Ok(Loaded {
+        store,
+        program,
+        file,
+        source: Source::Clauses,
+    })
 }
 
 /// Load a file with default options.
@@ -108,7 +119,12 @@ pub fn load_file(path: &str) -> Result<Loaded> {
 }
 
 /// Lower Rust-like program text (with the prelude when `prelude`).
-pub fn load_surface(file: Arc<str>, src: &str, prelude: bool, lower: &LowerOptions) -> Result<Loaded> {
+pub fn load_surface(
+    file: Arc<str>,
+    src: &str,
+    prelude: bool,
+    lower: &LowerOptions,
+) -> Result<Loaded> {
     let mut prog = surface::parse_program(&file, src)?;
     if prelude {
         let pfile: Arc<str> = "rules/prelude.rs".into();
@@ -119,7 +135,12 @@ pub fn load_surface(file: Arc<str>, src: &str, prelude: bool, lower: &LowerOptio
     let lowered = lower_program(&mut store, &prog, lower)?;
     let mut program = lowered.program;
     program.sources.push(file.to_string());
-    Ok(Loaded { store, program, file, source: Source::Surface(lowered.names) })
+    Ok(Loaded {
+        store,
+        program,
+        file,
+        source: Source::Surface(lowered.names),
+    })
 }
 
 /// The names an item declares.
@@ -134,15 +155,24 @@ fn declared_name(item: &ast::Item) -> Option<&str> {
 
 /// Every name an impl mentions (trait, self type and arguments), shallowly by text.
 fn impl_mentions(item: &ast::Item, names: &[String]) -> bool {
-    let ast::ItemKind::Impl(_) = &item.kind else { return false };
+    let ast::ItemKind::Impl(_) = &item.kind else {
+        return false;
+    };
     let text = format!("{:?}", item.kind);
-    names.iter().any(|n| text.contains(&format!("name: \"{n}\"")))
+    names
+        .iter()
+        .any(|n| text.contains(&format!("name: \"{n}\"")))
 }
 
 /// The user's items plus the prelude's, except prelude items the user declares again and prelude
 /// impls that mention such a name.
 fn with_prelude(user: ast::Program, prelude: ast::Program) -> ast::Program {
-    let mine: Vec<String> = user.items.iter().filter_map(declared_name).map(String::from).collect();
+    let mine: Vec<String> = user
+        .items
+        .iter()
+        .filter_map(declared_name)
+        .map(String::from)
+        .collect();
     let mut items: Vec<ast::Item> = prelude
         .items
         .into_iter()

@@ -12,21 +12,35 @@ pub fn lower(path: &str, opts: &LoadOptions) -> Result<ExitCode> {
     let store = &loaded.store;
     let program = &loaded.program;
     let mut out = String::new();
-    out.push_str(&format!("% Clauses of {path}, as lowered by knot. `knot run` loads this file back.\n"));
+    out.push_str(&format!(
+        "% Clauses of {path}, as lowered by knot. `knot run` loads this file back.\n"
+    ));
     let mut tabled: Vec<_> = program.tabled.iter().copied().collect();
     tabled.sort_by(|a, b| store.name(a.0).cmp(store.name(b.0)).then(a.1.cmp(&b.1)));
     for (f, n) in &tabled {
-        out.push_str(&format!(":- table {}/{}.\n", crate::syntax::print::atom_text(store.name(*f)), n));
+        out.push_str(&format!(
+            ":- table {}/{}.\n",
+            crate::syntax::print::atom_text(store.name(*f)),
+            n
+        ));
     }
     let mut co: Vec<_> = program.coinductive.iter().copied().collect();
     co.sort_by(|a, b| store.name(a.0).cmp(store.name(b.0)).then(a.1.cmp(&b.1)));
     for (f, n) in &co {
-        out.push_str(&format!(":- coinductive {}/{}.\n", crate::syntax::print::atom_text(store.name(*f)), n));
+        out.push_str(&format!(
+            ":- coinductive {}/{}.\n",
+            crate::syntax::print::atom_text(store.name(*f)),
+            n
+        ));
     }
     let mut declared: Vec<_> = program.declared.iter().copied().collect();
     declared.sort_by(|a, b| store.name(a.0).cmp(store.name(b.0)).then(a.1.cmp(&b.1)));
     for (f, n) in &declared {
-        out.push_str(&format!(":- dynamic {}/{}.\n", crate::syntax::print::atom_text(store.name(*f)), n));
+        out.push_str(&format!(
+            ":- dynamic {}/{}.\n",
+            crate::syntax::print::atom_text(store.name(*f)),
+            n
+        ));
     }
     let mut last_line = None;
     for c in program.clauses() {
@@ -39,7 +53,10 @@ pub fn lower(path: &str, opts: &LoadOptions) -> Result<ExitCode> {
         let names = |i: u32| {
             c.var_names
                 .get(i as usize)
-                .filter(|n| n.starts_with(|ch: char| ch.is_ascii_uppercase()) && !n.contains(char::is_whitespace))
+                .filter(|n| {
+                    n.starts_with(|ch: char| ch.is_ascii_uppercase())
+                        && !n.contains(char::is_whitespace)
+                })
                 .map(|n| format!("{n}_{i}"))
                 .unwrap_or_else(|| default_var_name(i))
         };
@@ -48,6 +65,9 @@ pub fn lower(path: &str, opts: &LoadOptions) -> Result<ExitCode> {
     }
     let stdout = std::io::stdout();
     let mut lock = stdout.lock();
-    lock.write_all(out.as_bytes()).map_err(|e| Error::Io { path: "<stdout>".into(), message: e.to_string() })?;
+    lock.write_all(out.as_bytes()).map_err(|e| Error::Io {
+        path: "<stdout>".into(),
+        message: e.to_string(),
+    })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -32,8 +32,22 @@ pub fn is_builtin(name: &str, arity: u32) -> bool {
         ("true" | "fail" | "false" | "!", 0)
             | ("\\+", 1)
             | (
-                "," | ";" | "->" | "=>" | "=" | "\\=" | "==" | "\\==" | "is" | "<" | ">" | "=<" | ">=" | "=:=" | "=\\="
-                    | "forall" | "exists",
+                "," | ";"
+                    | "->"
+                    | "=>"
+                    | "="
+                    | "\\="
+                    | "=="
+                    | "\\=="
+                    | "is"
+                    | "<"
+                    | ">"
+                    | "=<"
+                    | ">="
+                    | "=:="
+                    | "=\\="
+                    | "forall"
+                    | "exists",
                 2
             )
     )
@@ -75,7 +89,11 @@ pub fn check_goal(store: &Store, program: &Program, goal: TermId) -> Result<()> 
                     format!(" (arity mismatch: the program defines {})", list.join(", "))
                 };
                 return Err(Error::Goal {
-                    code: if others.is_empty() { "goal::unknown_predicate" } else { "goal::arity_mismatch" },
+                    code: if others.is_empty() {
+                        "goal::unknown_predicate"
+                    } else {
+                        "goal::arity_mismatch"
+                    },
                     message: format!("unknown predicate {name}/{n}{hint}"),
                 });
             }
@@ -107,8 +125,10 @@ pub fn solve_goal(
     count_only: bool,
     each: &mut dyn FnMut(&Store, &Answer) -> ControlFlow<()>,
 ) -> Result<Solved> {
-    let mut strategy = strategy_by_name(strategy)
-        .ok_or_else(|| Error::Goal { code: "cli::strategy", message: format!("unknown strategy {strategy}") })?;
+    let mut strategy = strategy_by_name(strategy).ok_or_else(|| Error::Goal {
+        code: "cli::strategy",
+        message: format!("unknown strategy {strategy}"),
+    })?;
     let g = Goal { term: goal, nvars };
     let start = Instant::now();
     let mut answers: Vec<Answer> = Vec::new();
@@ -125,17 +145,38 @@ pub fn solve_goal(
             }
             each(store, &a)
         };
-        strategy.solve(&mut loaded.store, &loaded.program, &g, limits, &mut on_answer)
+        strategy.solve(
+            &mut loaded.store,
+            &loaded.program,
+            &g,
+            limits,
+            &mut on_answer,
+        )
     };
-    Ok(Solved { answers, count, outcome, elapsed: start.elapsed() })
+    Ok(Solved {
+        answers,
+        count,
+        outcome,
+        elapsed: start.elapsed(),
+    })
 }
 
 fn io(e: std::io::Error) -> Error {
-    Error::Io { path: "<stdout>".into(), message: e.to_string() }
+    Error::Io {
+        path: "<stdout>".into(),
+        message: e.to_string(),
+    }
 }
 
 /// Solve one goal and print it in the chosen mode and format.
-fn answer(loaded: &mut Loaded, goal: TermId, names: &[Box<str>], mode: Mode, opts: &SolveOpts, out: &mut dyn Write) -> Result<()> {
+fn answer(
+    loaded: &mut Loaded,
+    goal: TermId,
+    names: &[Box<str>],
+    mode: Mode,
+    opts: &SolveOpts,
+    out: &mut dyn Write,
+) -> Result<()> {
     let limits = opts.limits();
     let nvars = names.len() as u32;
     let print_each = mode == Mode::All && opts.format != Format::Json;
@@ -156,12 +197,26 @@ fn answer(loaded: &mut Loaded, goal: TermId, names: &[Box<str>], mode: Mode, opt
             }
             ControlFlow::Continue(())
         };
-        solve_goal(loaded, goal, nvars, &opts.strategy, &limits, mode == Mode::All, mode == Mode::Count, &mut each)?
+        solve_goal(
+            loaded,
+            goal,
+            nvars,
+            &opts.strategy,
+            &limits,
+            mode == Mode::All,
+            mode == Mode::Count,
+            &mut each,
+        )?
     };
     if let Some(e) = io_err {
         return Err(io(e));
     }
-    let Solved { answers, count, outcome, elapsed } = solved;
+    let Solved {
+        answers,
+        count,
+        outcome,
+        elapsed,
+    } = solved;
     match opts.format {
         Format::Text | Format::Chalk => {
             match mode {
@@ -170,7 +225,16 @@ fn answer(loaded: &mut Loaded, goal: TermId, names: &[Box<str>], mode: Mode, opt
                     if let Some(r) = outcome.overflow() {
                         writeln!(out, "overflow: {r}.").map_err(io)?;
                     } else if count == 0 {
-                        writeln!(out, "{}", if chalk { "No possible solution" } else { "false." }).map_err(io)?;
+                        writeln!(
+                            out,
+                            "{}",
+                            if chalk {
+                                "No possible solution"
+                            } else {
+                                "false."
+                            }
+                        )
+                        .map_err(io)?;
                     }
                 }
                 Mode::One => {
@@ -212,7 +276,11 @@ fn answer(loaded: &mut Loaded, goal: TermId, names: &[Box<str>], mode: Mode, opt
             if mode == Mode::All {
                 let list: Vec<_> = answers
                     .iter()
-                    .map(|a| solution_json(&loaded.store, &Solution::Unique(a.values), names)["substitution"].clone())
+                    .map(|a| {
+                        solution_json(&loaded.store, &Solution::Unique(a.values), names)
+                            ["substitution"]
+                            .clone()
+                    })
                     .collect();
                 obj["answers"] = json!(list);
             }
@@ -229,7 +297,10 @@ fn answer(loaded: &mut Loaded, goal: TermId, names: &[Box<str>], mode: Mode, opt
 }
 
 fn name_of(names: &[Box<str>], i: u32) -> String {
-    names.get(i as usize).map(|s| s.to_string()).unwrap_or_else(|| crate::syntax::print::default_var_name(i))
+    names
+        .get(i as usize)
+        .map(|s| s.to_string())
+        .unwrap_or_else(|| crate::syntax::print::default_var_name(i))
 }
 
 /// Load a file for solving: `--coinductive` applies to `.pl` predicates too.
@@ -273,13 +344,22 @@ pub fn run(path: &str, all: bool, opts: &SolveOpts) -> Result<ExitCode> {
             let shown = term_to_string(&loaded.store, q.goal, &|i| name_of(&names, i), 1200);
             let _ = writeln!(out, "?- {shown}.");
         }
-        let checked = check_goal(&loaded.store, &loaded.program, q.goal).map(|_| crate::program::mark_negations(&mut loaded.store, q.goal, q.goal));
+        let checked = check_goal(&loaded.store, &loaded.program, q.goal)
+            .map(|_| crate::program::mark_negations(&mut loaded.store, q.goal, q.goal));
         let r = checked.and_then(|g| answer(&mut loaded, g, &names, mode, opts, &mut out));
         if let Err(e) = r {
-            let at = q.span.as_ref().map(|s| format!("{s}: ")).unwrap_or_default();
+            let at = q
+                .span
+                .as_ref()
+                .map(|s| format!("{s}: "))
+                .unwrap_or_default();
             let _ = writeln!(out, "{at}error: {e}");
             failed = true;
         }
     }
-    Ok(if failed { ExitCode::from(2) } else { ExitCode::SUCCESS })
+    Ok(if failed {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

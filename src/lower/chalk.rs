@@ -138,7 +138,11 @@ fn write_lifetime(store: &Store, t: TermId, out: &mut String) {
 
 fn substitution(store: &Store, tuple: TermId) -> (String, u32) {
     let vals = store.args(tuple);
-    let parts: Vec<String> = vals.iter().enumerate().map(|(i, &v)| format!("?{i} := {}", ty_text(store, v))).collect();
+    let parts: Vec<String> = vals
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| format!("?{i} := {}", ty_text(store, v)))
+        .collect();
     (format!("[{}]", parts.join(", ")), store.var_count(tuple))
 }
 
@@ -151,7 +155,9 @@ fn binders(n: u32) -> String {
 pub fn solution_text(store: &Store, sol: &Solution) -> String {
     match sol {
         Solution::NoSolution => "No possible solution".into(),
-        Solution::Overflow(_) | Solution::Ambiguous(Guidance::Unknown) => "Ambiguous; no inference guidance".into(),
+        Solution::Overflow(_) | Solution::Ambiguous(Guidance::Unknown) => {
+            "Ambiguous; no inference guidance".into()
+        }
         Solution::Unique(t) => {
             if store.args(*t).is_empty() {
                 return "Unique".into();
@@ -163,8 +169,13 @@ pub fn solution_text(store: &Store, sol: &Solution) -> String {
                 format!("Unique; {} {{ substitution {s} }}", binders(free))
             }
         }
-        Solution::Ambiguous(Guidance::Definite(t)) | Solution::Ambiguous(Guidance::Suggested(t)) => {
-            let kind = if matches!(sol, Solution::Ambiguous(Guidance::Definite(_))) { "definite" } else { "suggested" };
+        Solution::Ambiguous(Guidance::Definite(t))
+        | Solution::Ambiguous(Guidance::Suggested(t)) => {
+            let kind = if matches!(sol, Solution::Ambiguous(Guidance::Definite(_))) {
+                "definite"
+            } else {
+                "suggested"
+            };
             let (s, free) = substitution(store, *t);
             if free == 0 {
                 format!("Ambiguous; {kind} substitution {s}")

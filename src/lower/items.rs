@@ -15,7 +15,13 @@ struct Out<'p> {
 }
 
 impl Out<'_> {
-    fn clause(&mut self, cx: &mut Cx<'_>, head: TermId, body: &[TermId], span: &Span) -> Result<()> {
+    fn clause(
+        &mut self,
+        cx: &mut Cx<'_>,
+        head: TermId,
+        body: &[TermId],
+        span: &Span,
+    ) -> Result<()> {
         let term = if body.is_empty() {
             head
         } else {
@@ -23,7 +29,8 @@ impl Out<'_> {
             cx.store.app(syms::NECK, &[head, b])
         };
         let names = cx.var_names();
-        self.program.add_clause_term(cx.store, term, names, Some(span.clone()))
+        self.program
+            .add_clause_term(cx.store, term, names, Some(span.clone()))
     }
 }
 
@@ -34,7 +41,13 @@ fn trait_pred(store: &mut Store, names: &Names, t: &str) -> (crate::term::Sym, u
 }
 
 /// Lower every item, then declare the predicates tabled (and coinductive where they are).
-pub(super) fn lower_items(store: &mut Store, names: &Names, prog: &ast::Program, opts: &LowerOptions, program: &mut Program) -> Result<()> {
+pub(super) fn lower_items(
+    store: &mut Store,
+    names: &Names,
+    prog: &ast::Program,
+    opts: &LowerOptions,
+    program: &mut Program,
+) -> Result<()> {
     let mut out = Out { program };
     for item in &prog.items {
         match &item.kind {
@@ -54,12 +67,8 @@ pub(super) fn lower_items(store: &mut Store, names: &Names, prog: &ast::Program,
         if info.auto {
             auto_trait_builtins(store, names, t, prog, &mut out)?;
         }
-        if let Some(lang) = &info.lang {
-            if info.lang.is_some() && !matches!(lang.as_str(), "sized" | "copy" | "clone") {
-                // Other lang items have built-in impls knot does not model yet.
-            }
-        }
     }
+    builtin_rules(store, names, prog, out.program)?;
     let program = out.program;
     for t in &names.trait_order {
         let p = trait_pred(store, names, t);
@@ -70,13 +79,96 @@ pub(super) fn lower_items(store: &mut Store, names: &Names, prog: &ast::Program,
             program.coinductive.insert(p);
         }
     }
-    for (name, n) in [("normalize", 2), ("alias_eq", 2), ("from_env", 1), ("from_env_ty", 1), ("well_formed", 1), ("well_formed_ty", 1)] {
+    for (name, n) in [
+        ("normalize", 2),
+        ("alias_eq", 2),
+        ("from_env", 1),
+        ("from_env_ty", 1),
+        ("well_formed", 1),
+        ("well_formed_ty", 1),
+    ] {
         let p = (store.sym(name), n);
         program.tabled.insert(p);
         program.declared.insert(p);
     }
+    let all = program.predicates(store);
+    program.tabled.extend(all);
     Ok(())
 }
+
+/// The built-in rules of `rules/builtin.pl` and `rules/lang.pl`, bridged to the program's lang-item
+/// traits; every ADT is `Sized`; foreign types are well-formed.
+fn builtin_rules(
+    store: &mut Store,
+    names: &Names,
+    prog: &ast::Program,
+    program: &mut Program,
+) -> Result<()> {
+    let mut text = String::from(BUILTIN_RULES);
+    text.push_str(LANG_RULES);
+    let q = crate::syntax::print::atom_text;
+    let mut bridged = [false; 3];
+    for t in &names.trait_order {
+        let info = &names.traits[t];
+        let Some(lang) = info.lang.as_deref() else {
+            continue;
+        };
+        if !info.params.is_empty() {
+            continue;
+        }
+        let i = match lang {
+            "sized" => 0,
+            "copy" => 1,
+            "clone" => 2,
+            _ => continue,
+        };
+        bridged[i] = true;
+        let n = q(t);
+        text.push_str(&format!(
+            "{n}(T) :- '$lang_{lang}'(T).
+'${lang}'(T) :- {n}(T).
+"
+        ));
+    }
+    for (i, lang) in ["sized", "copy", "clone"].iter().enumerate() {
+        if !bridged[i] {
+            text.push_str(&format!(
+                "'${lang}'(_).
+"
+            ));
+        }
+    }
+    for item in &prog.items {
+        match &item.kind {
+            ItemKind::Struct(a) | ItemKind::Enum(a) => {
+                let args: Vec<&str> = a.params.iter().map(|_| "_").collect();
+                let ty = if args.is_empty() {
+                    q(&a.name.name)
+                } else {
+                    format!("{}({})", q(&a.name.name), args.join(", "))
+                };
+                text.push_str(&format!(
+                    "'$lang_sized'({ty}).
+"
+                ));
+            }
+            ItemKind::ForeignType(id) => text.push_str(&format!(
+                "well_formed_ty({}).
+",
+                q(&id.name)
+            )),
+            _ => {}
+        }
+    }
+    let file: std::sync::Arc<str> = "rules/builtin.pl".into();
+    let items = crate::syntax::clauses::parse_clauses(store, &file, &text)?;
+    program.load_items(store, items)
+}
+
+/// `rules/builtin.pl`: well-formedness of built-in types.
+const BUILTIN_RULES: &str = include_str!("../../rules/builtin.pl");
+/// `rules/lang.pl`: built-in impls of lang-item traits.
+const LANG_RULES: &str = include_str!("../../rules/lang.pl");
 
 /// `struct S<P> where WC { f: F }`:
 /// - WellFormed-Type: `well_formed_ty('S'(P)) :- WC.`
@@ -85,8 +177,14 @@ pub(super) fn lower_items(store: &mut Store, names: &Names, prog: &ast::Program,
 fn adt(store: &mut Store, names: &Names, a: &AdtDef, span: &Span, out: &mut Out<'_>) -> Result<()> {
     let mut cx = Cx::new(store, names);
     let ps = cx.bind_params(&a.params);
-    let self_ty = cx.store.app(cx.store.find_sym(&a.name.name).unwrap_or(syms::TRUE), &ps);
-    let self_ty = if ps.is_empty() { cx.store.atom_named(&a.name.name) } else { self_ty };
+    let self_ty = cx
+        .store
+        .app(cx.store.find_sym(&a.name.name).unwrap_or(syms::TRUE), &ps);
+    let self_ty = if ps.is_empty() {
+        cx.store.atom_named(&a.name.name)
+    } else {
+        self_ty
+    };
     let mut wc_goals = Vec::new();
     for wc in &a.where_clauses {
         wc_goals.extend(cx.where_clause(wc)?);
@@ -94,7 +192,13 @@ fn adt(store: &mut Store, names: &Names, a: &AdtDef, span: &Span, out: &mut Out<
     for p in &a.params {
         for b in &p.bounds {
             if let ast::Bound::Trait(tb) = b {
-                let v = cx.ty(&ast::Ty { kind: TyKind::Named { name: p.name.clone(), args: vec![] }, span: p.span.clone() })?;
+                let v = cx.ty(&ast::Ty {
+                    kind: TyKind::Named {
+                        name: p.name.clone(),
+                        args: vec![],
+                    },
+                    span: p.span.clone(),
+                })?;
                 let (t, eqs) = cx.trait_ref(v, tb)?;
                 wc_goals.push(t);
                 wc_goals.extend(eqs);
@@ -135,7 +239,13 @@ fn field_types(cx: &mut Cx<'_>, a: &AdtDef) -> Result<Vec<TermId>> {
 
 /// Auto trait `A`: structural impls for every ADT without an impl of `A` of its own, and for the
 /// built-in types (scalars, `str`, `!`, tuples, references, pointers, slices, arrays).
-fn auto_trait_builtins(store: &mut Store, names: &Names, t: &str, prog: &ast::Program, out: &mut Out<'_>) -> Result<()> {
+fn auto_trait_builtins(
+    store: &mut Store,
+    names: &Names,
+    t: &str,
+    prog: &ast::Program,
+    out: &mut Out<'_>,
+) -> Result<()> {
     let tsym = store.sym(t);
     let has_own_impl = |adt_name: &str| {
         prog.items.iter().any(|it| match &it.kind {
@@ -147,7 +257,9 @@ fn auto_trait_builtins(store: &mut Store, names: &Names, t: &str, prog: &ast::Pr
         })
     };
     for item in &prog.items {
-        let (ItemKind::Struct(a) | ItemKind::Enum(a)) = &item.kind else { continue };
+        let (ItemKind::Struct(a) | ItemKind::Enum(a)) = &item.kind else {
+            continue;
+        };
         if has_own_impl(&a.name.name) {
             continue;
         }
@@ -179,12 +291,23 @@ fn auto_trait_builtins(store: &mut Store, names: &Names, t: &str, prog: &ast::Pr
         let body: Vec<TermId> = vs.iter().map(|&v| cx.store.app(tsym, &[v])).collect();
         out.clause(&mut cx, head, &body, &span)?;
     }
-    for (ctor, n) in [("$ref", 2), ("$refmut", 2), ("$ptr", 1), ("$ptrmut", 1), ("$slice", 1), ("$array", 2)] {
+    for (ctor, n) in [
+        ("$ref", 2),
+        ("$refmut", 2),
+        ("$ptr", 1),
+        ("$ptrmut", 1),
+        ("$slice", 1),
+        ("$array", 2),
+    ] {
         let mut cx = Cx::new(store, names);
         let vs: Vec<TermId> = (0..n).map(|i| cx.fresh(&format!("T{i}"))).collect();
         let c = cx.store.sym(ctor);
         let ty = cx.store.app(c, &vs);
-        let inner = if ctor.starts_with("$ref") { vs[1] } else { vs[0] };
+        let inner = if ctor.starts_with("$ref") {
+            vs[1]
+        } else {
+            vs[0]
+        };
         let head = cx.store.app(tsym, &[ty]);
         let body = [cx.store.app(tsym, &[inner])];
         out.clause(&mut cx, head, &body, &span)?;
@@ -199,7 +322,13 @@ fn auto_trait_builtins(store: &mut Store, names: &Names, t: &str, prog: &ast::Pr
 /// - AliasEq-Normalize: `alias_eq('$assoc'(Tr, 'A'(Q)), U) :- normalize('$assoc'(Tr, 'A'(Q)), U).`
 /// - AliasEq-Placeholder: `alias_eq('$assoc'(Tr, 'A'(Q)), '$alias'(Tr, 'A'(Q))).`
 /// - Implied-Bound-From-AssocTy: `from_env('B'('$alias'(Tr, 'A'(Q)))) :- from_env(Tr).`
-fn trait_decl(store: &mut Store, names: &Names, t: &TraitDef, span: &Span, out: &mut Out<'_>) -> Result<()> {
+fn trait_decl(
+    store: &mut Store,
+    names: &Names,
+    t: &TraitDef,
+    span: &Span,
+    out: &mut Out<'_>,
+) -> Result<()> {
     let mut cx = Cx::new(store, names);
     let self_v = cx.bind("Self");
     let mut args = vec![self_v];
@@ -265,7 +394,14 @@ fn trait_decl(store: &mut Store, names: &Names, t: &TraitDef, span: &Span, out: 
 /// `impl<P> Tr<A> for T where WC { type X<Q> = V where WC2; }`:
 /// - Implemented-From-Impl: `'Tr'(T, A) :- WC.` (nothing for a negative impl `impl !Tr for T`)
 /// - Normalize-From-Impl: `normalize('$assoc'('Tr'(T, A), 'X'(Q)), V) :- WC, WC2.`
-fn impl_decl(store: &mut Store, names: &Names, prog: &ast::Program, i: &ImplDef, span: &Span, out: &mut Out<'_>) -> Result<()> {
+fn impl_decl(
+    store: &mut Store,
+    names: &Names,
+    prog: &ast::Program,
+    i: &ImplDef,
+    span: &Span,
+    out: &mut Out<'_>,
+) -> Result<()> {
     let mut cx = Cx::new(store, names);
     cx.bind_params(&i.params);
     let self_ty = cx.ty(&i.trait_ref.self_ty)?;
@@ -275,7 +411,13 @@ fn impl_decl(store: &mut Store, names: &Names, prog: &ast::Program, i: &ImplDef,
     for p in &i.params {
         for b in &p.bounds {
             if let ast::Bound::Trait(tb) = b {
-                let v = cx.ty(&ast::Ty { kind: TyKind::Named { name: p.name.clone(), args: vec![] }, span: p.span.clone() })?;
+                let v = cx.ty(&ast::Ty {
+                    kind: TyKind::Named {
+                        name: p.name.clone(),
+                        args: vec![],
+                    },
+                    span: p.span.clone(),
+                })?;
                 let (g, eqs) = cx.trait_ref(v, tb)?;
                 body.push(g);
                 body.extend(eqs);
@@ -306,7 +448,9 @@ fn impl_decl(store: &mut Store, names: &Names, prog: &ast::Program, i: &ImplDef,
     }
     // Defaults from the trait for associated types the impl does not give.
     for item in &prog.items {
-        let ItemKind::Trait(t) = &item.kind else { continue };
+        let ItemKind::Trait(t) = &item.kind else {
+            continue;
+        };
         if &t.name.name != trait_name {
             continue;
         }
@@ -328,7 +472,16 @@ fn impl_decl(store: &mut Store, names: &Names, prog: &ast::Program, i: &ImplDef,
 }
 
 #[allow(clippy::too_many_arguments)]
-fn normalize_clause(cx: &mut Cx<'_>, tr: TermId, name: &str, qs: &[TermId], val: TermId, body: &[TermId], span: &Span, out: &mut Out<'_>) -> Result<()> {
+fn normalize_clause(
+    cx: &mut Cx<'_>,
+    tr: TermId,
+    name: &str,
+    qs: &[TermId],
+    val: TermId,
+    body: &[TermId],
+    span: &Span,
+    out: &mut Out<'_>,
+) -> Result<()> {
     let asym = cx.store.sym(name);
     let item = cx.store.app(asym, qs);
     let assoc_s = cx.store.sym("$assoc");
@@ -339,7 +492,12 @@ fn normalize_clause(cx: &mut Cx<'_>, tr: TermId, name: &str, qs: &[TermId], val:
 }
 
 /// A clause written in the program: `forall<T> { DomainGoal if G1, G2 }`.
-fn program_clause(store: &mut Store, names: &Names, c: &ast::Clause, out: &mut Out<'_>) -> Result<()> {
+fn program_clause(
+    store: &mut Store,
+    names: &Names,
+    c: &ast::Clause,
+    out: &mut Out<'_>,
+) -> Result<()> {
     let mut cx = Cx::new(store, names);
     cx.bind_params(&c.binders);
     let before = cx.pending.len();

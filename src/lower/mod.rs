@@ -41,16 +41,28 @@ pub struct Lowered {
 
 /// An `unsupported: <construct>` error at `span`.
 pub(crate) fn unsupported(span: &Span, what: &str) -> Error {
-    Error::Lower { span: span.clone(), code: "unsupported", message: format!("unsupported: {what}") }
+    Error::Lower {
+        span: span.clone(),
+        code: "unsupported",
+        message: format!("unsupported: {what}"),
+    }
 }
 
 /// A lowering error.
 pub(crate) fn lower_error(span: &Span, code: &'static str, message: String) -> Error {
-    Error::Lower { span: span.clone(), code, message }
+    Error::Lower {
+        span: span.clone(),
+        code,
+        message,
+    }
 }
 
 /// Lower a parsed program.
-pub fn lower_program(store: &mut Store, prog: &ast::Program, opts: &LowerOptions) -> Result<Lowered> {
+pub fn lower_program(
+    store: &mut Store,
+    prog: &ast::Program,
+    opts: &LowerOptions,
+) -> Result<Lowered> {
     let names = Names::collect(prog)?;
     let mut program = Program::new();
     items::lower_items(store, &names, prog, opts, &mut program)?;
@@ -60,7 +72,11 @@ pub fn lower_program(store: &mut Store, prog: &ast::Program, opts: &LowerOptions
 /// Lower a goal. Returns the goal term and the names of its existential variables: they are
 /// renumbered `Var(0)`, `Var(1)`, ... in chalk's order (`?0`, `?1`, ...), and the goal's other variables
 /// (`forall` binders, projections' stand-ins) come after them and are not reported in answers.
-pub fn lower_goal(store: &mut Store, names: &Names, goal: &ast::Goal) -> Result<(TermId, Vec<Box<str>>)> {
+pub fn lower_goal(
+    store: &mut Store,
+    names: &Names,
+    goal: &ast::Goal,
+) -> Result<(TermId, Vec<Box<str>>)> {
     let mut cx = types::Cx::new(store, names);
     let t = cx.goal(goal)?;
     let all = cx.var_names();
@@ -76,7 +92,9 @@ pub fn lower_goal(store: &mut Store, names: &Names, goal: &ast::Goal) -> Result<
             next += 1;
         }
     }
-    let t = store.map_vars(t, &mut |s, v| s.var(perm.get(v as usize).copied().unwrap_or(v)));
+    let t = store.map_vars(t, &mut |s, v| {
+        s.var(perm.get(v as usize).copied().unwrap_or(v))
+    });
     let names = ex.iter().map(|&v| all[v as usize].clone()).collect();
     Ok((t, names))
 }

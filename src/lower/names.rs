@@ -52,7 +52,13 @@ pub struct Names {
 }
 
 fn params(ps: &[ast::GenericParam]) -> Vec<Param> {
-    ps.iter().map(|p| Param { name: p.name.name.clone(), kind: p.kind.clone(), default: p.default.clone() }).collect()
+    ps.iter()
+        .map(|p| Param {
+            name: p.name.name.clone(),
+            kind: p.kind.clone(),
+            default: p.default.clone(),
+        })
+        .collect()
 }
 
 impl Names {
@@ -69,11 +75,17 @@ impl Names {
                             format!("`{}` is declared twice", a.name.name),
                         ));
                     }
-                    n.adts.insert(a.name.name.clone(), AdtInfo { params: params(&a.params) });
+                    n.adts.insert(
+                        a.name.name.clone(),
+                        AdtInfo {
+                            params: params(&a.params),
+                        },
+                    );
                     n.adt_order.push(a.name.name.clone());
                 }
                 ItemKind::ForeignType(id) => {
-                    n.adts.insert(id.name.clone(), AdtInfo { params: Vec::new() });
+                    n.adts
+                        .insert(id.name.clone(), AdtInfo { params: Vec::new() });
                     n.adt_order.push(id.name.clone());
                 }
                 ItemKind::Trait(t) => {
@@ -84,12 +96,20 @@ impl Names {
                             format!("`{}` is declared twice", t.name.name),
                         ));
                     }
-                    let lang = item.attr("lang").and_then(|a| a.args.as_ref()).and_then(|a| a.first()).map(|i| i.name.clone());
+                    let lang = item
+                        .attr("lang")
+                        .and_then(|a| a.args.as_ref())
+                        .and_then(|a| a.first())
+                        .map(|i| i.name.clone());
                     n.traits.insert(
                         t.name.name.clone(),
                         TraitInfo {
                             params: params(&t.params),
-                            assoc: t.assoc_types.iter().map(|a| (a.name.name.clone(), a.params.len())).collect(),
+                            assoc: t
+                                .assoc_types
+                                .iter()
+                                .map(|a| (a.name.name.clone(), a.params.len()))
+                                .collect(),
                             auto: item.attr("auto").is_some(),
                             coinductive: item.attr("coinductive").is_some(),
                             lang,

@@ -5,8 +5,8 @@ use super::names::Names;
 use super::{lower_error, unsupported};
 use crate::error::{Result, Span};
 use crate::syntax::ast::{
-    self, ConstValue, DomainGoal, GenericArg, GoalKind, LifetimeKind, Mutability, ParamKind, Scalar, TraitBound,
-    TraitRef, Ty, TyKind, WhereClause, WhereClauseKind,
+    self, ConstValue, DomainGoal, GenericArg, GoalKind, LifetimeKind, Mutability, ParamKind,
+    Scalar, TraitBound, TraitRef, Ty, TyKind, WhereClause, WhereClauseKind,
 };
 use crate::term::{syms, Store, Sym, TermId};
 
@@ -36,8 +36,8 @@ pub fn scalar_name(s: Scalar) -> &'static str {
 
 /// Every scalar type.
 pub const SCALARS: &[&str] = &[
-    "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize", "f16", "f32", "f64",
-    "f128", "bool", "char",
+    "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize", "f16",
+    "f32", "f64", "f128", "bool", "char",
 ];
 
 /// Lowering context of one clause or goal.
@@ -95,7 +95,11 @@ impl<'a> Cx<'a> {
     }
 
     fn lookup(&self, name: &str) -> Option<TermId> {
-        self.scope.iter().rev().find(|(n, _)| n == name).map(|&(_, t)| t)
+        self.scope
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|&(_, t)| t)
     }
 
     /// Scope depth, to restore after binders.
@@ -123,7 +127,8 @@ impl<'a> Cx<'a> {
             .map(|p| {
                 for b in &p.bounds {
                     if let ast::Bound::Trait(tb) = b {
-                        self.bounds.push((p.name.name.clone(), tb.name.name.clone()));
+                        self.bounds
+                            .push((p.name.name.clone(), tb.name.name.clone()));
                     }
                 }
                 self.bind(&p.name.name)
@@ -155,7 +160,11 @@ impl<'a> Cx<'a> {
             },
             ConstValue::Name(id) => match self.lookup(&id.name) {
                 Some(t) => Ok(t),
-                None => Err(lower_error(&id.span, "lower::unknown_const", format!("unknown const `{}`", id.name))),
+                None => Err(lower_error(
+                    &id.span,
+                    "lower::unknown_const",
+                    format!("unknown const `{}`", id.name),
+                )),
             },
         }
     }
@@ -174,15 +183,30 @@ impl<'a> Cx<'a> {
     }
 
     /// Arguments of an item with `params`, filling defaults; an arity mismatch is an error.
-    fn item_args(&mut self, what: &str, params: &[super::names::Param], args: &[GenericArg], span: &Span) -> Result<Vec<TermId>> {
-        if args.len() > params.len() || args.len() < params.iter().filter(|p| p.default.is_none()).count() {
+    fn item_args(
+        &mut self,
+        what: &str,
+        params: &[super::names::Param],
+        args: &[GenericArg],
+        span: &Span,
+    ) -> Result<Vec<TermId>> {
+        if args.len() > params.len()
+            || args.len() < params.iter().filter(|p| p.default.is_none()).count()
+        {
             // Chalk writes lifetime arguments only where used; be lenient when only lifetimes are missing.
-            let non_lt = params.iter().filter(|p| !matches!(p.kind, ParamKind::Lifetime)).count();
+            let non_lt = params
+                .iter()
+                .filter(|p| !matches!(p.kind, ParamKind::Lifetime))
+                .count();
             if args.len() != non_lt || args.len() > params.len() {
                 return Err(lower_error(
                     span,
                     "lower::arity",
-                    format!("`{what}` takes {} generic argument(s), {} given", params.len(), args.len()),
+                    format!(
+                        "`{what}` takes {} generic argument(s), {} given",
+                        params.len(),
+                        args.len()
+                    ),
                 ));
             }
         }
@@ -209,12 +233,19 @@ impl<'a> Cx<'a> {
             TyKind::Named { name, args } => {
                 if let Some(v) = self.lookup(&name.name) {
                     if !args.is_empty() {
-                        return Err(unsupported(&t.span, "generic arguments on a type parameter"));
+                        return Err(unsupported(
+                            &t.span,
+                            "generic arguments on a type parameter",
+                        ));
                     }
                     return Ok(v);
                 }
                 let Some(info) = self.names.adts.get(&name.name) else {
-                    return Err(lower_error(&name.span, "lower::unknown_type", format!("unknown type `{}`", name.name)));
+                    return Err(lower_error(
+                        &name.span,
+                        "lower::unknown_type",
+                        format!("unknown type `{}`", name.name),
+                    ));
                 };
                 let params = info.params.clone();
                 let a = self.item_args(&name.name, &params, args, &t.span)?;
@@ -238,17 +269,39 @@ impl<'a> Cx<'a> {
             }
             TyKind::RawPtr(m, t) => {
                 let a = self.ty(t)?;
-                self.app(if *m == Mutability::Mut { "$ptrmut" } else { "$ptr" }, &[a])
+                self.app(
+                    if *m == Mutability::Mut {
+                        "$ptrmut"
+                    } else {
+                        "$ptr"
+                    },
+                    &[a],
+                )
             }
-            TyKind::Ref { lifetime, mutability, ty } => {
+            TyKind::Ref {
+                lifetime,
+                mutability,
+                ty,
+            } => {
                 let l = match lifetime {
                     Some(l) => self.lifetime(l),
                     None => self.store.atom_named("'_"),
                 };
                 let a = self.ty(ty)?;
-                self.app(if *mutability == Mutability::Mut { "$refmut" } else { "$ref" }, &[l, a])
+                self.app(
+                    if *mutability == Mutability::Mut {
+                        "$refmut"
+                    } else {
+                        "$ref"
+                    },
+                    &[l, a],
+                )
             }
-            TyKind::Projection { trait_ref, name, args } => {
+            TyKind::Projection {
+                trait_ref,
+                name,
+                args,
+            } => {
                 let assoc = self.projection(trait_ref, name, args)?;
                 self.alias_var(assoc)
             }
@@ -270,19 +323,37 @@ impl<'a> Cx<'a> {
     }
 
     /// `'$assoc'(TraitRef, 'A'(Args..))` for `<T as Tr<..>>::A<Args..>`.
-    pub fn projection(&mut self, tr: &TraitRef, name: &ast::Ident, args: &[GenericArg]) -> Result<TermId> {
+    pub fn projection(
+        &mut self,
+        tr: &TraitRef,
+        name: &ast::Ident,
+        args: &[GenericArg],
+    ) -> Result<TermId> {
         let self_ty = self.ty(&tr.self_ty)?;
         let (trait_term, _) = self.trait_ref(self_ty, &tr.bound)?;
         self.assoc_term(trait_term, &tr.bound.name.name, name, args)
     }
 
-    fn assoc_term(&mut self, trait_term: TermId, trait_name: &str, name: &ast::Ident, args: &[GenericArg]) -> Result<TermId> {
-        let known = self.names.traits.get(trait_name).map(|t| t.assoc.iter().any(|(a, _)| *a == name.name));
+    fn assoc_term(
+        &mut self,
+        trait_term: TermId,
+        trait_name: &str,
+        name: &ast::Ident,
+        args: &[GenericArg],
+    ) -> Result<TermId> {
+        let known = self
+            .names
+            .traits
+            .get(trait_name)
+            .map(|t| t.assoc.iter().any(|(a, _)| *a == name.name));
         if known != Some(true) {
             return Err(lower_error(
                 &name.span,
                 "lower::unknown_assoc",
-                format!("trait `{trait_name}` has no associated type `{}`", name.name),
+                format!(
+                    "trait `{trait_name}` has no associated type `{}`",
+                    name.name
+                ),
             ));
         }
         let a = self.args(args)?;
@@ -292,7 +363,13 @@ impl<'a> Cx<'a> {
 
     /// Resolve `T::A<..>`: the trait is the one among `T`'s bounds (or, failing that, in the program)
     /// that declares `A`.
-    fn type_relative(&mut self, base: &Ty, name: &ast::Ident, args: &[GenericArg], span: &Span) -> Result<TermId> {
+    fn type_relative(
+        &mut self,
+        base: &Ty,
+        name: &ast::Ident,
+        args: &[GenericArg],
+        span: &Span,
+    ) -> Result<TermId> {
         let base_name = match &base.kind {
             TyKind::Named { name, args } if args.is_empty() => Some(name.name.clone()),
             _ => None,
@@ -300,19 +377,35 @@ impl<'a> Cx<'a> {
         let mut candidates: Vec<String> = Vec::new();
         if let Some(b) = &base_name {
             for (p, tr) in &self.bounds {
-                if p == b && self.names.traits.get(tr).is_some_and(|t| t.assoc.iter().any(|(a, _)| *a == name.name)) && !candidates.contains(tr) {
+                if p == b
+                    && self
+                        .names
+                        .traits
+                        .get(tr)
+                        .is_some_and(|t| t.assoc.iter().any(|(a, _)| *a == name.name))
+                    && !candidates.contains(tr)
+                {
                     candidates.push(tr.clone());
                 }
             }
         }
         if candidates.is_empty() {
-            candidates = self.names.traits_with_assoc(&name.name).into_iter().map(String::from).collect();
+            candidates = self
+                .names
+                .traits_with_assoc(&name.name)
+                .into_iter()
+                .map(String::from)
+                .collect();
         }
         if candidates.len() != 1 {
             return Err(lower_error(
                 span,
                 "lower::ambiguous_assoc",
-                format!("cannot tell which trait's associated type `{}` is meant ({} candidates)", name.name, candidates.len()),
+                format!(
+                    "cannot tell which trait's associated type `{}` is meant ({} candidates)",
+                    name.name,
+                    candidates.len()
+                ),
             ));
         }
         let tr = candidates.remove(0);
@@ -329,7 +422,11 @@ impl<'a> Cx<'a> {
     /// `'Tr'(Self, Args..)` for a bound, plus the alias equalities of its `A = U` bindings.
     pub fn trait_ref(&mut self, self_ty: TermId, b: &TraitBound) -> Result<(TermId, Vec<TermId>)> {
         let Some(info) = self.names.traits.get(&b.name.name) else {
-            return Err(lower_error(&b.name.span, "lower::unknown_trait", format!("unknown trait `{}`", b.name.name)));
+            return Err(lower_error(
+                &b.name.span,
+                "lower::unknown_trait",
+                format!("unknown trait `{}`", b.name.name),
+            ));
         };
         let params = info.params.clone();
         let mut a = vec![self_ty];
@@ -379,7 +476,10 @@ impl<'a> Cx<'a> {
     pub fn conj(&mut self, gs: &[TermId]) -> TermId {
         match gs.split_last() {
             None => self.store.atom(syms::TRUE),
-            Some((&last, rest)) => rest.iter().rev().fold(last, |acc, &g| self.store.app(syms::COMMA, &[g, acc])),
+            Some((&last, rest)) => rest
+                .iter()
+                .rev()
+                .fold(last, |acc, &g| self.store.app(syms::COMMA, &[g, acc])),
         }
     }
 
@@ -403,7 +503,11 @@ impl<'a> Cx<'a> {
                     return Ok(b);
                 }
                 let l = self.store.list(&vars, None);
-                let q = if matches!(g.kind, GoalKind::ForAll(..)) { syms::FORALL } else { syms::EXISTS };
+                let q = if matches!(g.kind, GoalKind::ForAll(..)) {
+                    syms::FORALL
+                } else {
+                    syms::EXISTS
+                };
                 Ok(self.store.app(q, &[l, b]))
             }
             GoalKind::Implies(clauses, body) => {
@@ -464,16 +568,31 @@ impl<'a> Cx<'a> {
                 let (t, _) = self.trait_ref(s, &tr.bound)?;
                 vec![self.app("from_env", &[t])]
             }
-            _ => return Err(unsupported(span, "this domain goal (coherence and object-safety goals)")),
+            _ => {
+                return Err(unsupported(
+                    span,
+                    "this domain goal (coherence and object-safety goals)",
+                ))
+            }
         })
     }
 
     /// The `'$assoc'` term of a type that must be a projection.
     fn alias_term(&mut self, t: &Ty) -> Result<TermId> {
         match &t.kind {
-            TyKind::Projection { trait_ref, name, args } => self.projection(trait_ref, name, args),
-            TyKind::TypeRelative { base, name, args } => self.type_relative(base, name, args, &t.span),
-            _ => Err(lower_error(&t.span, "lower::not_a_projection", "expected a projection `<T as Trait>::Item`".into())),
+            TyKind::Projection {
+                trait_ref,
+                name,
+                args,
+            } => self.projection(trait_ref, name, args),
+            TyKind::TypeRelative { base, name, args } => {
+                self.type_relative(base, name, args, &t.span)
+            }
+            _ => Err(lower_error(
+                &t.span,
+                "lower::not_a_projection",
+                "expected a projection `<T as Trait>::Item`".into(),
+            )),
         }
     }
 

@@ -33,7 +33,10 @@ pub fn aggregate(store: &mut Store, answers: &[Answer], out: &Outcome) -> Soluti
     if let Some(r) = out.overflow() {
         return Solution::Overflow(r);
     }
-    let uncertain = out.floundered || out.negative_cycle || answers.iter().any(|a| a.ambiguous);
+    let uncertain = out.floundered
+        || out.negative_cycle
+        || out.truncated
+        || answers.iter().any(|a| a.ambiguous);
     let mut distinct: Vec<TermId> = Vec::new();
     for a in answers {
         if !distinct.contains(&a.values) {

@@ -219,7 +219,8 @@ impl<'p> Machine<'p> {
         self.out.stop.is_some() || self.out.stopped_by_caller
     }
 
-    fn tick(&mut self) -> bool {
+    /// Count one step and check the step, time and cancellation limits; false once one is hit.
+    pub fn tick(&mut self) -> bool {
         let s = &mut self.out.stats.steps;
         *s += 1;
         if *s > self.limits.max_steps {

@@ -164,6 +164,9 @@ pub struct Limits {
     pub table_all: bool,
     /// Deepest subgoal or answer term a table may hold.
     pub max_term_depth: u32,
+    /// Largest subgoal or answer term (in nodes) before it is truncated: the branch is dropped and the
+    /// solution becomes ambiguous, as chalk's SLG does with its maximum term size. `None`: no truncation.
+    pub max_term_size: Option<u32>,
 }
 
 impl Default for Limits {
@@ -179,6 +182,7 @@ impl Default for Limits {
             occurs_check: true,
             table_all: false,
             max_term_depth: 100_000,
+            max_term_size: None,
         }
     }
 }
@@ -215,6 +219,8 @@ pub struct Outcome {
     pub stopped_by_caller: bool,
     /// A negation of a non-ground goal was met (its branch was not explored).
     pub floundered: bool,
+    /// A subgoal or answer above the maximum term size was dropped (the search is incomplete).
+    pub truncated: bool,
     /// A cycle through negation was found (the answer is undefined under the well-founded semantics).
     pub negative_cycle: bool,
     /// Counters.

@@ -48,6 +48,8 @@ struct Node {
     depth: u32,
     /// Highest universe of a placeholder inside (0 when none).
     univ: u32,
+    /// Highest variable index inside plus one (0 when ground).
+    nvars: u32,
 }
 
 /// A view of one term, returned by [`Store::view`].
@@ -187,26 +189,28 @@ impl Store {
         if let Some(&id) = found {
             return id;
         }
-        let (ground, size, depth, b, univ) = match kind {
-            Kind::Var => (false, 1, 1, b, 0),
-            Kind::Placeholder => (true, 1, 1, b, a),
+        let (ground, size, depth, b, univ, nvars) = match kind {
+            Kind::Var => (false, 1, 1, b, 0, a + 1),
+            Kind::Placeholder => (true, 1, 1, b, a, 0),
             Kind::App => {
                 let mut ground = true;
                 let mut size: u32 = 1;
                 let mut depth = 0;
                 let mut univ = 0;
+                let mut nvars = 0;
                 for &t in args {
                     let n = &self.nodes[t.0 as usize];
                     ground &= n.ground;
                     size = size.saturating_add(n.size);
                     depth = depth.max(n.depth);
                     univ = univ.max(n.univ);
+                    nvars = nvars.max(n.nvars);
                 }
                 let start = self.args.len() as u32;
                 self.args.extend_from_slice(args);
-                (ground, size, depth + 1, start, univ)
+                (ground, size, depth + 1, start, univ, nvars)
             }
-            _ => (true, 1, 1, b, 0),
+            _ => (true, 1, 1, b, 0, 0),
         };
         let id = TermId(self.nodes.len() as u32);
         self.nodes.push(Node {
@@ -219,6 +223,7 @@ impl Store {
             size,
             depth,
             univ,
+            nvars,
         });
         let nodes = &self.nodes;
         let all_args = &self.args;
@@ -368,20 +373,9 @@ impl Store {
     }
 
     /// The largest variable index in `t` plus one (0 when ground). Iterative.
+    #[inline]
     pub fn var_count(&self, t: TermId) -> u32 {
-        let mut max = 0;
-        let mut stack = vec![t];
-        while let Some(t) = stack.pop() {
-            if self.is_ground(t) {
-                continue;
-            }
-            match self.view(t) {
-                View::Var(i) => max = max.max(i + 1),
-                View::App(_, args) => stack.extend_from_slice(args),
-                _ => {}
-            }
-        }
-        max
+        self.nodes[t.0 as usize].nvars
     }
 
     /// Rebuild `t` bottom-up, replacing each variable by `f(index)`. Iterative (deep terms are fine).

@@ -348,11 +348,13 @@ impl Bindings {
     pub fn resolve(&self, store: &mut Store, r: Ref, map: &mut VarMap) -> TermId {
         enum Work {
             Visit(Ref),
-            Build(super::Sym, usize),
+            Build(super::Sym, usize, Ref),
         }
         if store.is_ground(r.term) {
             return r.term;
         }
+        // Shared subterms are materialized once: a term that is a DAG of depth d costs O(d), not O(2^d).
+        let mut memo: FxHashMap<Ref, TermId> = FxHashMap::default();
         match self.deref(store, r) {
             Deref::Unbound(s) => {
                 let k = map.index(s);
@@ -380,9 +382,13 @@ impl Bindings {
                                 out.push(r.term);
                                 continue;
                             }
+                            if let Some(&t) = memo.get(&r) {
+                                out.push(t);
+                                continue;
+                            }
                             if let View::App(f, args) = store.view(r.term) {
                                 let n = args.len();
-                                work.push(Work::Build(f, n));
+                                work.push(Work::Build(f, n, r));
                                 let base = r.base;
                                 for i in (0..n).rev() {
                                     let a = store.args(r.term)[i];
@@ -394,11 +400,12 @@ impl Bindings {
                         }
                     }
                 }
-                Work::Build(f, n) => {
+                Work::Build(f, n, r) => {
                     let start = out.len() - n;
                     let t = store.app(f, &out[start..]);
                     out.truncate(start);
                     out.push(t);
+                    memo.insert(r, t);
                 }
             }
         }

@@ -161,6 +161,9 @@ impl Engine<'_, '_> {
                 }
                 let i = cons.seen;
                 cons.seen += 1;
+                if !m.tick() {
+                    return;
+                }
                 self.vals.clear();
                 self.vals.extend_from_slice(tb.answers.get(i));
                 let mut st = std::mem::take(&mut self.scratch);
@@ -279,6 +282,13 @@ impl Engine<'_, '_> {
             let term = st.b.resolve(m.store, Ref::new(h.term, 0), &mut map);
             let bound: Vec<TermId> = h.bound.iter().map(|&s| m.store.var(map.index(s))).collect();
             hyps.push((term, bound));
+        }
+        if m.limits
+            .max_term_size
+            .is_some_and(|n| m.store.size(goal_c) > n)
+        {
+            m.out.truncated = true;
+            return None;
         }
         if m.store.depth(goal_c) > m.limits.max_term_depth {
             m.halt(StopReason::TermDepth(m.limits.max_term_depth));

@@ -1,0 +1,21 @@
+% Built-in rules for every lowered Rust-like program: well-formedness of the built-in types.
+% `'$sized'(T)` is bridged to the program's `#[lang(sized)]` trait (or holds for every type when the
+% program declares none).
+'$scalar'(i8). '$scalar'(i16). '$scalar'(i32). '$scalar'(i64). '$scalar'(i128). '$scalar'(isize).
+'$scalar'(u8). '$scalar'(u16). '$scalar'(u32). '$scalar'(u64). '$scalar'(u128). '$scalar'(usize).
+'$scalar'(f16). '$scalar'(f32). '$scalar'(f64). '$scalar'(f128). '$scalar'(bool). '$scalar'(char).
+
+well_formed_ty(T) :- '$scalar'(T).
+well_formed_ty(str).
+well_formed_ty('!').
+well_formed_ty('$ref'(_, T)) :- well_formed_ty(T).
+well_formed_ty('$refmut'(_, T)) :- well_formed_ty(T).
+well_formed_ty('$ptr'(T)) :- well_formed_ty(T).
+well_formed_ty('$ptrmut'(T)) :- well_formed_ty(T).
+well_formed_ty('$slice'(T)) :- well_formed_ty(T), '$sized'(T).
+well_formed_ty('$array'(T, _)) :- well_formed_ty(T), '$sized'(T).
+well_formed_ty('$tuple').
+well_formed_ty('$tuple'(A)) :- well_formed_ty(A).
+well_formed_ty('$tuple'(A, B)) :- '$sized'(A), well_formed_ty(A), well_formed_ty(B).
+well_formed_ty('$tuple'(A, B, C)) :- '$sized'(A), '$sized'(B), well_formed_ty(A), well_formed_ty(B), well_formed_ty(C).
+well_formed_ty('$tuple'(A, B, C, D)) :- '$sized'(A), '$sized'(B), '$sized'(C), well_formed_ty(A), well_formed_ty(B), well_formed_ty(C), well_formed_ty(D).

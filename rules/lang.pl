@@ -1,0 +1,39 @@
+% Built-in impls of the lang-item traits, bridged by the lowering to the program's own trait:
+% `#[lang(sized)] trait Sized {}` gets `'Sized'(T) :- '$lang_sized'(T).`, and so on.
+
+'$lang_sized'(T) :- '$scalar'(T).
+'$lang_sized'('!').
+'$lang_sized'('$ref'(_, _)).
+'$lang_sized'('$refmut'(_, _)).
+'$lang_sized'('$ptr'(_)).
+'$lang_sized'('$ptrmut'(_)).
+'$lang_sized'('$array'(_, _)).
+'$lang_sized'('$tuple').
+'$lang_sized'('$tuple'(A)) :- '$sized'(A).
+'$lang_sized'('$tuple'(_, B)) :- '$sized'(B).
+'$lang_sized'('$tuple'(_, _, C)) :- '$sized'(C).
+'$lang_sized'('$tuple'(_, _, _, D)) :- '$sized'(D).
+
+'$lang_copy'(T) :- '$scalar'(T).
+'$lang_copy'('!').
+'$lang_copy'('$ref'(_, _)).
+'$lang_copy'('$ptr'(_)).
+'$lang_copy'('$ptrmut'(_)).
+'$lang_copy'('$array'(T, _)) :- '$copy'(T).
+'$lang_copy'('$tuple').
+'$lang_copy'('$tuple'(A)) :- '$copy'(A).
+'$lang_copy'('$tuple'(A, B)) :- '$copy'(A), '$copy'(B).
+'$lang_copy'('$tuple'(A, B, C)) :- '$copy'(A), '$copy'(B), '$copy'(C).
+'$lang_copy'('$tuple'(A, B, C, D)) :- '$copy'(A), '$copy'(B), '$copy'(C), '$copy'(D).
+
+'$lang_clone'(T) :- '$scalar'(T).
+'$lang_clone'('!').
+'$lang_clone'('$ref'(_, _)).
+'$lang_clone'('$ptr'(_)).
+'$lang_clone'('$ptrmut'(_)).
+'$lang_clone'('$array'(T, _)) :- '$clone'(T).
+'$lang_clone'('$tuple').
+'$lang_clone'('$tuple'(A)) :- '$clone'(A).
+'$lang_clone'('$tuple'(A, B)) :- '$clone'(A), '$clone'(B).
+'$lang_clone'('$tuple'(A, B, C)) :- '$clone'(A), '$clone'(B), '$clone'(C).
+'$lang_clone'('$tuple'(A, B, C, D)) :- '$clone'(A), '$clone'(B), '$clone'(C), '$clone'(D).
