@@ -6,6 +6,7 @@
 
 pub mod aggregate;
 pub mod answers;
+pub(crate) mod canon_goal;
 pub(crate) mod machine;
 pub mod sld;
 pub mod slg;
