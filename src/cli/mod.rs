@@ -32,8 +32,9 @@ enum Command {
 /// Options shared by commands that solve goals.
 #[derive(Args, Debug, Clone)]
 pub struct SolveOpts {
-    /// Resolution strategy: `slg` (tabling, default), `sld` (depth-first; cycles overflow).
-    #[arg(long, default_value = "slg", value_parser = ["slg", "sld"])]
+    /// Resolution strategy: `slg` (tabling, default), `sld` (depth-first; cycles overflow),
+    /// `recursive` (rustc-style search graph: provisional results of cycle heads, fixpoint iteration).
+    #[arg(long, default_value = "slg", value_parser = ["slg", "sld", "recursive"])]
     pub strategy: String,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
