@@ -61,8 +61,9 @@ pub enum Coinduction {
 /// Options shared by commands that solve goals.
 #[derive(Args, Debug, Clone)]
 pub struct SolveOpts {
-    /// Resolution strategy: `slg` (tabling, default), `sld` (depth-first; cycles overflow).
-    #[arg(long, default_value = "slg", value_parser = ["slg", "sld"])]
+    /// Resolution strategy: `slg` (tabling, default), `sld` (depth-first; cycles overflow),
+    /// `recursive` (rustc-style search graph: provisional results of cycle heads, fixpoint iteration).
+    #[arg(long, default_value = "slg", value_parser = ["slg", "sld", "recursive"])]
     pub strategy: String,
     /// Which traits (predicates) are coinductive: a cycle through only coinductive goals holds.
     #[arg(long, value_enum, default_value_t = Coinduction::Default)]
@@ -91,6 +92,9 @@ pub struct SolveOpts {
     /// Deepest subgoal or answer term a table may hold before answering Overflow.
     #[arg(long, default_value_t = Limits::default().max_term_depth)]
     pub max_term_depth: u32,
+    /// Most fixpoint iterations of one cycle head (recursive strategy) before answering Overflow.
+    #[arg(long, default_value_t = Limits::default().max_iterations)]
+    pub max_iterations: u32,
     /// Wall-clock limit in seconds for each goal (fractions allowed).
     #[arg(long)]
     pub timeout: Option<f64>,
@@ -122,6 +126,7 @@ impl SolveOpts {
             occurs_check: !self.no_occurs_check,
             table_all: self.table_all,
             max_term_depth: self.max_term_depth,
+            max_iterations: self.max_iterations,
             ..Limits::default()
         }
     }

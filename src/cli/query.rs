@@ -114,7 +114,8 @@ pub struct Solved {
     pub elapsed: Duration,
 }
 
-/// Solve a goal with a strategy, keeping answers as `keep` says and calling `each` on every answer.
+/// Solve a goal with a strategy, keeping answers as `keep_all` says and calling `each` on every answer.
+#[allow(clippy::too_many_arguments)]
 pub fn solve_goal(
     loaded: &mut Loaded,
     goal: TermId,

@@ -6,7 +6,9 @@
 
 pub mod aggregate;
 pub mod answers;
+pub(crate) mod canon_goal;
 pub(crate) mod machine;
+pub mod recursive;
 pub mod sld;
 pub mod slg;
 
@@ -258,9 +260,10 @@ pub fn strategy_by_name(name: &str) -> Option<Box<dyn Strategy>> {
     match name {
         "sld" => Some(Box::new(sld::Sld)),
         "slg" => Some(Box::new(slg::Slg)),
+        "recursive" => Some(Box::new(recursive::Recursive)),
         _ => None,
     }
 }
 
 /// Names of the built-in strategies.
-pub const STRATEGIES: &[&str] = &["sld", "slg"];
+pub const STRATEGIES: &[&str] = &["sld", "slg", "recursive"];

@@ -10,13 +10,12 @@
 mod table;
 
 use super::answers::AnswerSet;
-use super::machine::{
-    env_iter, CallAction, Env, EnvNode, GoalKind, Hooks, Hyp, Machine, NotAction, State,
-};
+use super::canon_goal::canonicalize_call;
+use super::machine::{CallAction, Env, GoalKind, Hooks, Machine, NotAction, State};
 use super::{AnswerRef, Goal, Limits, OnAnswer, Outcome, StopReason, Strategy};
 use crate::program::{Pred, Program};
 use crate::term::unify::{Ref, VarMap};
-use crate::term::{syms, Store, TermId};
+use crate::term::{Store, TermId};
 use rustc_hash::FxHashMap;
 use std::ops::ControlFlow;
 use std::rc::Rc;
@@ -275,75 +274,27 @@ impl Engine<'_, '_> {
         goal: Ref,
         env: &Env,
     ) -> Option<(TableId, VarMap)> {
-        let mut map = VarMap::new();
-        let goal_c = st.b.resolve(m.store, goal, &mut map);
-        let mut hyps = Vec::new();
-        for h in env_iter(env) {
-            let term = st.b.resolve(m.store, Ref::new(h.term, 0), &mut map);
-            let bound: Vec<TermId> = h.bound.iter().map(|&s| m.store.var(map.index(s))).collect();
-            hyps.push((term, bound));
-        }
-        if m.limits
-            .max_term_size
-            .is_some_and(|n| m.store.size(goal_c) > n)
-        {
-            m.out.truncated = true;
-            return None;
-        }
-        if m.store.depth(goal_c) > m.limits.max_term_depth {
-            m.halt(StopReason::TermDepth(m.limits.max_term_depth));
-            return None;
-        }
-        let universes: Vec<u32> = map.slots.iter().map(|&s| st.b.universe(s)).collect();
-        let key = if hyps.is_empty() && universes.iter().all(|&u| u == 0) {
-            goal_c
-        } else {
-            let mut hs = Vec::with_capacity(hyps.len());
-            for (t, b) in &hyps {
-                let bl = m.store.list(b, None);
-                hs.push(m.store.app(syms::ENV, &[*t, bl]));
-            }
-            let env_l = m.store.list(&hs, None);
-            let us: Vec<TermId> = universes.iter().map(|&u| m.store.int(u as i64)).collect();
-            let us = m.store.list(&us, None);
-            m.store.app(syms::KEY, &[goal_c, env_l, us])
-        };
-        if let Some(&t) = self.index.get(&key) {
+        let c = canonicalize_call(m, st, goal, env)?;
+        if let Some(&t) = self.index.get(&c.key) {
             m.out.stats.cache_hits += u64::from(self.tables[t as usize].complete);
-            return Some((t, map));
+            return Some((t, c.map));
         }
         if self.tables.len() >= m.limits.max_tables {
             m.halt(StopReason::Tables(m.limits.max_tables));
             return None;
         }
         // The environment of the table, in canonical numbering (slot k = variable k in its strands).
-        let mut env_c: Env = None;
-        for (term, bound) in hyps.into_iter().rev() {
-            let bound: Rc<[u32]> = bound
-                .iter()
-                .filter_map(|&v| match m.store.view(v) {
-                    crate::term::View::Var(i) => Some(i),
-                    _ => None,
-                })
-                .collect();
-            env_c = Some(Rc::new(EnvNode {
-                hyp: Hyp { term, bound },
-                next: env_c,
-            }));
-        }
+        let (g, map) = c.into_goal(m.store);
+        let key = g.key;
         let t = self.tables.len() as TableId;
         let dfn = self.next_dfn;
         self.next_dfn += 1;
-        let universe = m
-            .store
-            .max_universe(key)
-            .max(universes.iter().copied().max().unwrap_or(0));
         self.tables.push(Table::new(
-            goal_c,
-            env_c,
-            map.len() as u32,
-            universes,
-            universe,
+            g.goal,
+            g.env,
+            g.nvars,
+            g.universes,
+            g.universe,
             dfn,
         ));
         self.index.insert(key, t);

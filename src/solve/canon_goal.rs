@@ -1,0 +1,130 @@
+//! Canonical form of a call, shared by the strategies that cache results per subgoal (`slg`, `recursive`).
+//!
+//! A call is canonicalized together with its environment (the hypotheses of `=>`) and the universes of
+//! its variables: variables are renumbered in order of appearance, and the key is the goal itself when
+//! the environment is empty and every variable is in the root universe, else
+//! `'$key'(Goal, ['$env'(Hyp, Bound), ...], [Universe, ...])`. Two calls with the same key are variants.
+
+use super::machine::{env_iter, Env, EnvNode, Hyp, Machine, State};
+use super::StopReason;
+use crate::term::unify::{Ref, VarMap};
+use crate::term::{syms, Store, TermId, View};
+use std::rc::Rc;
+
+/// A call in canonical numbering, before its environment is rebuilt (enough to look it up).
+pub(crate) struct CanonCall {
+    /// The lookup key (see the module documentation).
+    pub key: TermId,
+    /// The canonical goal (variables `Var(0..n)`).
+    pub goal: TermId,
+    /// The hypotheses, canonically numbered, with their `forall`-bound variables.
+    hyps: Vec<(TermId, Vec<TermId>)>,
+    /// Universe of each canonical variable.
+    pub universes: Vec<u32>,
+    /// Canonical variable `i` is the caller's slot `map.slots[i]`.
+    pub map: VarMap,
+}
+
+/// Everything needed to evaluate a canonical goal on its own.
+#[derive(Debug, Clone)]
+pub(crate) struct CanonGoal {
+    /// The lookup key.
+    pub key: TermId,
+    /// The goal, variables `Var(0..nvars)`.
+    pub goal: TermId,
+    /// Its environment, in canonical numbering (slot `k` = variable `k`).
+    pub env: Env,
+    /// How many variables.
+    pub nvars: u32,
+    /// Universe of each variable.
+    pub universes: Vec<u32>,
+    /// Highest universe mentioned.
+    pub universe: u32,
+}
+
+/// Canonicalize `goal` (called under `env` in `st`). `None` when the goal is larger than
+/// `max_term_size` (truncated) or nested deeper than `max_term_depth` (the search is halted with
+/// [`StopReason::TermDepth`]).
+pub(crate) fn canonicalize_call(
+    m: &mut Machine<'_>,
+    st: &State,
+    goal: Ref,
+    env: &Env,
+) -> Option<CanonCall> {
+    let mut map = VarMap::new();
+    let goal_c = st.b.resolve(m.store, goal, &mut map);
+    let mut hyps = Vec::new();
+    for h in env_iter(env) {
+        let term = st.b.resolve(m.store, Ref::new(h.term, 0), &mut map);
+        let bound: Vec<TermId> = h.bound.iter().map(|&s| m.store.var(map.index(s))).collect();
+        hyps.push((term, bound));
+    }
+    if m.limits
+        .max_term_size
+        .is_some_and(|n| m.store.size(goal_c) > n)
+    {
+        // Truncated, as chalk's SLG does above its maximum term size: the branch is dropped and the
+        // solution becomes ambiguous.
+        m.out.truncated = true;
+        return None;
+    }
+    if m.store.depth(goal_c) > m.limits.max_term_depth {
+        m.halt(StopReason::TermDepth(m.limits.max_term_depth));
+        return None;
+    }
+    let universes: Vec<u32> = map.slots.iter().map(|&s| st.b.universe(s)).collect();
+    let key = if hyps.is_empty() && universes.iter().all(|&u| u == 0) {
+        goal_c
+    } else {
+        let mut hs = Vec::with_capacity(hyps.len());
+        for (t, b) in &hyps {
+            let bl = m.store.list(b, None);
+            hs.push(m.store.app(syms::ENV, &[*t, bl]));
+        }
+        let env_l = m.store.list(&hs, None);
+        let us: Vec<TermId> = universes.iter().map(|&u| m.store.int(u as i64)).collect();
+        let us = m.store.list(&us, None);
+        m.store.app(syms::KEY, &[goal_c, env_l, us])
+    };
+    Some(CanonCall {
+        key,
+        goal: goal_c,
+        hyps,
+        universes,
+        map,
+    })
+}
+
+impl CanonCall {
+    /// The canonical goal, with its environment rebuilt in canonical numbering, and the variable map.
+    pub fn into_goal(self, store: &mut Store) -> (CanonGoal, VarMap) {
+        let mut env_c: Env = None;
+        for (term, bound) in self.hyps.into_iter().rev() {
+            let bound: Rc<[u32]> = bound
+                .iter()
+                .filter_map(|&v| match store.view(v) {
+                    View::Var(i) => Some(i),
+                    _ => None,
+                })
+                .collect();
+            env_c = Some(Rc::new(EnvNode {
+                hyp: Hyp { term, bound },
+                next: env_c,
+            }));
+        }
+        let universe = store
+            .max_universe(self.key)
+            .max(self.universes.iter().copied().max().unwrap_or(0));
+        (
+            CanonGoal {
+                key: self.key,
+                goal: self.goal,
+                env: env_c,
+                nvars: self.map.len() as u32,
+                universes: self.universes,
+                universe,
+            },
+            self.map,
+        )
+    }
+}

@@ -1,0 +1,393 @@
+//! `recursive`: a search graph in the style of rustc's next-generation trait solver (and chalk's
+//! recursive solver).
+//!
+//! Every call to a tabled predicate (or to any predicate with `table_all`) is canonicalized as in
+//! `slg` and *solved to completion* before the caller continues: the goal's clauses are run by the
+//! machine (nested tabled calls are solved first, in turn) and the caller then tries each of the goal's
+//! answers. Calls to other predicates are resolved inline.
+//!
+//! There is no Rust recursion per nested goal: a caller that meets an unsolved goal is suspended (a copy
+//! of its state with the call in front) in its frame's task, the goal is pushed on an explicit stack, and
+//! once it is finished the caller is resumed and its call finds the answers in a cache. The stack is
+//! bounded by `max_depth`.
+//!
+//! Cycles, provisional results, fixpoint iteration and the caches are described in [`search_graph`].
+//! A negation `\+ G` solves G's canonical goal to completion first; a cycle through a negation sets
+//! [`Outcome::negative_cycle`](super::Outcome) and fails the branch.
+
+mod search_graph;
+
+use super::answers::AnswerSet;
+use super::canon_goal::{canonicalize_call, CanonGoal};
+use super::machine::{CallAction, Env, GoalKind, GoalNode, Hooks, Machine, NotAction, State};
+use super::{AnswerRef, Goal, Limits, OnAnswer, Outcome, StopReason, Strategy};
+use crate::program::{Pred, Program};
+use crate::term::unify::Ref;
+use crate::term::{Store, TermId};
+use search_graph::{freeze, identity, same_answers, Frame, Hit, SearchGraph, Task, Waiting};
+use std::ops::ControlFlow;
+use std::rc::Rc;
+
+/// The search-graph strategy.
+#[derive(Default, Debug)]
+pub struct Recursive;
+
+impl Strategy for Recursive {
+    fn name(&self) -> &'static str {
+        "recursive"
+    }
+
+    fn solve(
+        &mut self,
+        store: &mut Store,
+        program: &Program,
+        goal: &Goal,
+        limits: &Limits,
+        on_answer: &mut OnAnswer<'_>,
+    ) -> Outcome {
+        let mut m = Machine::new(store, program, limits);
+        let mut solver = Solver {
+            g: SearchGraph::default(),
+            program,
+            table_all: limits.table_all,
+            root_vars: goal.nvars,
+            root_answers: AnswerSet::new(goal.nvars as usize),
+            vals: Vec::new(),
+            on_answer,
+        };
+        solver.solve(&mut m, goal);
+        m.out
+    }
+}
+
+struct Solver<'a, 'b> {
+    g: SearchGraph,
+    program: &'a Program,
+    table_all: bool,
+    root_vars: u32,
+    root_answers: AnswerSet,
+    /// Reused buffer for answer values.
+    vals: Vec<TermId>,
+    on_answer: &'a mut OnAnswer<'b>,
+}
+
+/// The state that starts the evaluation of a canonical goal: its clauses, directly.
+fn start_state(g: &CanonGoal) -> State {
+    let mut st = State::start(
+        GoalKind::Direct(Ref::new(g.goal, 0)),
+        g.env.clone(),
+        g.nvars,
+        &g.universes,
+    );
+    st.universe = st.universe.max(g.universe);
+    st
+}
+
+impl Solver<'_, '_> {
+    fn solve(&mut self, m: &mut Machine<'_>, goal: &Goal) {
+        let st = State::start(
+            GoalKind::Call(Ref::new(goal.term, 0)),
+            None,
+            goal.nvars,
+            &[],
+        );
+        self.g.root.work.push(st);
+        while !m.stopped() {
+            if let Some(mut st) = self.g.task().work.pop() {
+                let _ = m.run(&mut st, self);
+                continue;
+            }
+            if let Some(w) = self.g.task().pop_pending() {
+                self.start_goal(m, w);
+                continue;
+            }
+            if self.g.stack.is_empty() {
+                break;
+            }
+            self.finish_top(m);
+        }
+    }
+
+    /// Solve a goal the current task waits for: push it, unless it was solved meanwhile.
+    fn start_goal(&mut self, m: &mut Machine<'_>, w: Waiting) {
+        let key = w.goal.key;
+        let hit = self.g.lookup(key);
+        if !matches!(hit, Hit::Miss) {
+            // Solved meanwhile (by another goal's evaluation): the callers find it when resumed.
+            let negs = w.negations;
+            self.g.task().work.extend(w.consumers);
+            for st in negs {
+                let hit = self.g.lookup(key);
+                if self.negation_holds(m, hit) {
+                    self.g.task().work.push(st);
+                }
+            }
+            return;
+        }
+        let depth = self.g.stack.len();
+        if depth >= m.limits.max_depth as usize {
+            m.halt(StopReason::Depth(m.limits.max_depth));
+            return;
+        }
+        if self.g.entries() >= m.limits.max_tables {
+            m.halt(StopReason::Tables(m.limits.max_tables));
+            return;
+        }
+        let coinductive = m
+            .store
+            .functor(w.goal.goal)
+            .is_some_and(|p| self.program.coinductive.contains(&p));
+        let below = self.g.stack.last().map_or(0, |f| f.inductive_below);
+        let mut task = Task::default();
+        task.work.push(start_state(&w.goal));
+        self.g.on_stack.insert(key, depth);
+        m.out.stats.tables += 1;
+        self.g.stack.push(Frame {
+            answers: AnswerSet::new(w.goal.nvars as usize),
+            goal: w.goal.clone(),
+            coinductive,
+            inductive_below: below + usize::from(!coinductive),
+            provisional: None,
+            used: false,
+            head: usize::MAX,
+            coinductive_dep: false,
+            iterations: 0,
+            prov_start: self.g.prov.len(),
+            task,
+            callers: w,
+        });
+    }
+
+    /// The top frame has no work left: its evaluation is finished. Re-evaluate it if it is a cycle head
+    /// whose result differs from the one it assumed; else pop it and resume its callers.
+    fn finish_top(&mut self, m: &mut Machine<'_>) {
+        let depth = self.g.stack.len() - 1;
+        let f = self.g.stack.last_mut().expect("non-empty stack");
+        if f.used {
+            let assumed = f
+                .provisional
+                .as_ref()
+                .expect("a used head has a provisional result");
+            if !same_answers(&f.answers, assumed) {
+                if f.iterations >= m.limits.max_iterations {
+                    m.halt(StopReason::Iterations(m.limits.max_iterations));
+                    return;
+                }
+                f.iterations += 1;
+                m.out.stats.iterations += 1;
+                f.provisional = Some(freeze(&f.answers));
+                f.answers = AnswerSet::new(f.goal.nvars as usize);
+                f.used = false;
+                f.head = usize::MAX;
+                f.coinductive_dep = false;
+                f.task = Task::default();
+                let st = start_state(&f.goal);
+                f.task.work.push(st);
+                let start = f.prov_start;
+                m.out.stats.provisional[2] += self.g.discard_from(start);
+                return;
+            }
+        }
+        let f = self.g.stack.pop().expect("non-empty stack");
+        self.g.on_stack.remove(&f.goal.key);
+        let result = freeze(&f.answers);
+        let provisional = f.head < depth;
+        if provisional {
+            // Entries computed during its evaluation now depend on its head.
+            for e in &mut self.g.prov[f.prov_start..] {
+                e.head = e.head.min(f.head);
+                e.coinductive |= f.coinductive_dep;
+            }
+            self.g.prov_index.insert(f.goal.key, self.g.prov.len());
+            self.g.prov.push(search_graph::ProvEntry {
+                key: f.goal.key,
+                answers: result.clone(),
+                head: f.head,
+                coinductive: f.coinductive_dep,
+            });
+            m.out.stats.provisional[0] += 1;
+            self.g.depend(f.head, f.coinductive_dep);
+            self.g.task().delivered.insert(f.goal.key, result.clone());
+        } else {
+            m.out.stats.provisional[1] += self.g.promote_from(f.prov_start);
+            self.g.global.insert(f.goal.key, result.clone());
+            m.out.stats.completed += 1;
+        }
+        let Waiting {
+            consumers,
+            negations,
+            ..
+        } = f.callers;
+        let task = self.g.task();
+        task.work.extend(consumers);
+        for st in negations {
+            if provisional {
+                // The negated goal depends on a goal on the stack, which depends on the negation.
+                m.out.negative_cycle = true;
+            } else if result.is_empty() {
+                task.work.push(st);
+            }
+        }
+    }
+
+    /// Decide `\+ G` from what a lookup of G found (not `Miss`).
+    fn negation_holds(&mut self, m: &mut Machine<'_>, hit: Hit) -> bool {
+        match hit {
+            Hit::Global(a) => a.is_empty(),
+            Hit::Cycle(h) => {
+                m.out.negative_cycle = true;
+                self.g.depend(h, false);
+                false
+            }
+            Hit::Delivered(_) => {
+                m.out.negative_cycle = true;
+                false
+            }
+            Hit::Provisional(i) => {
+                m.out.negative_cycle = true;
+                let h = self.g.prov[i].head;
+                self.g.depend(h, false);
+                false
+            }
+            Hit::Miss => false,
+        }
+    }
+}
+
+impl Hooks for Solver<'_, '_> {
+    fn is_tabled(&self, pred: Pred) -> bool {
+        self.table_all || self.program.tabled.contains(&pred)
+    }
+
+    fn call(&mut self, m: &mut Machine<'_>, st: &State, goal: Ref, env: &Env) -> CallAction {
+        let Some(c) = canonicalize_call(m, st, goal, env) else {
+            return CallAction::Suspend;
+        };
+        let answers = match self.g.lookup(c.key) {
+            Hit::Cycle(h) => {
+                let coinductive = self.g.coinductive_path(h);
+                let head = &mut self.g.stack[h];
+                head.used = true;
+                let answers = match &head.provisional {
+                    Some(a) => a.clone(),
+                    None => {
+                        let a = if coinductive {
+                            identity(m.store, head.goal.nvars)
+                        } else {
+                            Rc::from(&[][..])
+                        };
+                        head.provisional = Some(a.clone());
+                        a
+                    }
+                };
+                let head_coinductive = head.coinductive;
+                self.g.depend(h, head_coinductive);
+                answers
+            }
+            Hit::Global(a) => {
+                m.out.stats.cache_hits += 1;
+                a
+            }
+            Hit::Delivered(a) => a,
+            Hit::Provisional(i) => {
+                m.out.stats.cache_hits += 1;
+                let e = &self.g.prov[i];
+                let (a, h) = (e.answers.clone(), e.head);
+                self.g.stack[h].used = true;
+                self.g.depend(h, false);
+                a
+            }
+            Hit::Miss => {
+                // Suspend the caller with the call in front; solve the goal once the task is idle.
+                let mut resumed = st.clone();
+                resumed.goals = Some(Rc::new(GoalNode {
+                    kind: GoalKind::Call(goal),
+                    env: env.clone(),
+                    depth: 0,
+                    next: st.goals.clone(),
+                }));
+                let key = c.key;
+                let store = &mut *m.store;
+                let w = self.g.task().wait(key, || c.into_goal(store).0);
+                w.consumers.push(resumed);
+                m.out.stats.consumers += 1;
+                return CallAction::Suspend;
+            }
+        };
+        CallAction::Answers(answers, c.map.slots.into())
+    }
+
+    fn success(&mut self, m: &mut Machine<'_>, st: &State) -> ControlFlow<()> {
+        let mut vals = std::mem::take(&mut self.vals);
+        let r = match self.g.stack.last_mut() {
+            None => {
+                m.answer_values(st, self.root_vars, &mut vals);
+                if self.root_answers.insert(&vals) {
+                    let r = (self.on_answer)(
+                        m.store,
+                        AnswerRef {
+                            values: &vals,
+                            ambiguous: false,
+                        },
+                    );
+                    if r.is_break() {
+                        m.out.stopped_by_caller = true;
+                    }
+                    r
+                } else {
+                    ControlFlow::Continue(())
+                }
+            }
+            Some(f) => {
+                m.answer_values(st, f.goal.nvars, &mut vals);
+                if vals
+                    .iter()
+                    .any(|&v| m.store.depth(v) >= m.limits.max_term_depth)
+                {
+                    m.halt(StopReason::TermDepth(m.limits.max_term_depth));
+                } else if f.answers.insert(&vals) {
+                    m.out.stats.table_answers += 1;
+                    if f.answers.len() > m.limits.max_answers {
+                        m.halt(StopReason::Answers(m.limits.max_answers));
+                    }
+                }
+                if m.stopped() {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            }
+        };
+        self.vals = vals;
+        r
+    }
+
+    fn negation(
+        &mut self,
+        m: &mut Machine<'_>,
+        st: &mut State,
+        goal: Ref,
+        env: &Env,
+        _depth: u32,
+    ) -> NotAction {
+        let Some(c) = canonicalize_call(m, st, goal, env) else {
+            return NotAction::Fails;
+        };
+        match self.g.lookup(c.key) {
+            Hit::Miss => {
+                let key = c.key;
+                let store = &mut *m.store;
+                let w = self.g.task().wait(key, || c.into_goal(store).0);
+                w.negations.push(st.clone());
+                NotAction::Suspend
+            }
+            hit => {
+                if self.negation_holds(m, hit) {
+                    NotAction::Holds
+                } else {
+                    NotAction::Fails
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,255 @@
+//! The search graph of the `recursive` strategy: the stack of goals in progress, the provisional cache
+//! and the global cache.
+//!
+//! Modeled on rustc's next-generation trait solver (`rustc_next_trait_solver::solve::search_graph`):
+//!
+//! - A [`Frame`] per canonical goal being evaluated, on an explicit stack (no Rust recursion: the
+//!   caller of a new goal is suspended in its frame's [`Task`] until the goal is finished).
+//! - A call whose key is on the stack is a cycle. Its head gets a *provisional result* (the goal itself
+//!   holding when every goal from the head to the top is coinductive, no answer otherwise) and is
+//!   re-evaluated until its result equals the provisional result it assumed (a fixpoint).
+//! - A goal whose result depended on a head still on the stack (`Frame::head` below its own depth) is
+//!   finished *provisionally*: its result goes to the provisional cache, valid while that head is on the
+//!   stack in the same iteration. When the head reaches its fixpoint and is not itself provisional, the
+//!   entries created during its evaluation are promoted to the global cache; when it is re-evaluated,
+//!   they are discarded.
+
+use crate::solve::answers::AnswerSet;
+use crate::solve::canon_goal::CanonGoal;
+use crate::solve::machine::State;
+use crate::term::{Store, TermId};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::rc::Rc;
+
+/// A finished answer set: flat tuples of the goal's width; a width-0 goal has one placeholder id per
+/// answer (the machine counts `len()` answers when the width is 0).
+pub(super) type Answers = Rc<[TermId]>;
+
+/// The answers of `a` as [`Answers`].
+pub(super) fn freeze(a: &AnswerSet) -> Answers {
+    if a.width() == 0 {
+        vec![TermId::default(); a.len()].into()
+    } else {
+        a.flat().into()
+    }
+}
+
+/// The identity answer of a goal with `k` variables: `[Var(0), ..., Var(k-1)]` (the goal holds as is).
+pub(super) fn identity(store: &mut Store, k: u32) -> Answers {
+    if k == 0 {
+        vec![TermId::default()].into()
+    } else {
+        (0..k).map(|i| store.var(i)).collect()
+    }
+}
+
+/// True when `a` holds exactly the tuples of `b` (both of width `a.width()`).
+pub(super) fn same_answers(a: &AnswerSet, b: &Answers) -> bool {
+    let k = a.width();
+    if k == 0 {
+        return a.len() == b.len();
+    }
+    if b.len() != a.len() * k {
+        return false;
+    }
+    let set: FxHashSet<&[TermId]> = (0..a.len()).map(|i| a.get(i)).collect();
+    b.chunks(k).all(|t| set.contains(t))
+}
+
+/// Callers of a goal that is not solved yet.
+pub(super) struct Waiting {
+    /// The goal.
+    pub goal: CanonGoal,
+    /// Suspended states whose first goal is the call itself: resumed, the call finds the answers in a
+    /// cache and the machine tries each.
+    pub consumers: Vec<State>,
+    /// Suspended states after `\+ goal`: resumed when the goal has no answer.
+    pub negations: Vec<State>,
+}
+
+/// The work of one derivation context (a goal's evaluation, or the query).
+#[derive(Default)]
+pub(super) struct Task {
+    /// States to run.
+    pub work: Vec<State>,
+    /// Goals called but not solved yet, with their callers; solved once `work` is empty.
+    pending: Vec<Waiting>,
+    pending_index: FxHashMap<TermId, usize>,
+    /// Provisional results of goals solved for this task in its current iteration (a provisional result
+    /// is always valid for the task it was computed for).
+    pub delivered: FxHashMap<TermId, Answers>,
+}
+
+impl Task {
+    /// The waiting list of `key`, created with `make` if new.
+    pub fn wait(&mut self, key: TermId, make: impl FnOnce() -> CanonGoal) -> &mut Waiting {
+        let i = match self.pending_index.get(&key) {
+            Some(&i) => i,
+            None => {
+                self.pending.push(Waiting {
+                    goal: make(),
+                    consumers: Vec::new(),
+                    negations: Vec::new(),
+                });
+                self.pending_index.insert(key, self.pending.len() - 1);
+                self.pending.len() - 1
+            }
+        };
+        &mut self.pending[i]
+    }
+
+    /// The most recently added goal still waiting to be solved.
+    pub fn pop_pending(&mut self) -> Option<Waiting> {
+        let w = self.pending.pop()?;
+        self.pending_index.remove(&w.goal.key);
+        Some(w)
+    }
+}
+
+/// A goal in progress.
+pub(super) struct Frame {
+    pub goal: CanonGoal,
+    /// Its predicate is coinductive.
+    pub coinductive: bool,
+    /// Non-coinductive frames at or below this one (so "all coinductive from `h` to the top" is O(1)).
+    pub inductive_below: usize,
+    /// Answers of the current iteration.
+    pub answers: AnswerSet,
+    /// The result assumed for calls that cycle back to this goal.
+    pub provisional: Option<Answers>,
+    /// The provisional result was used in the current iteration.
+    pub used: bool,
+    /// Lowest stack depth of a cycle head this iteration depends on (`usize::MAX`: none).
+    pub head: usize,
+    /// The iteration used a provisional result of a coinductive head.
+    pub coinductive_dep: bool,
+    /// Re-evaluations so far.
+    pub iterations: u32,
+    /// Length of the provisional cache when the goal was pushed: later entries were computed during
+    /// its evaluation.
+    pub prov_start: usize,
+    /// Its own derivations.
+    pub task: Task,
+    /// The callers to resume when it is finished.
+    pub callers: Waiting,
+}
+
+/// A result computed while depending on a cycle head still on the stack.
+pub(super) struct ProvEntry {
+    pub key: TermId,
+    pub answers: Answers,
+    /// Stack depth of the head it depends on.
+    pub head: usize,
+    /// It depends on a coinductive head's provisional result: reused only by the task it was computed
+    /// for (the assumption holds on that path, not necessarily on another).
+    pub coinductive: bool,
+}
+
+/// What a lookup of a canonical key finds.
+pub(super) enum Hit {
+    /// On the stack at this depth: a cycle.
+    Cycle(usize),
+    /// Finished for good.
+    Global(Answers),
+    /// Solved for the current task in this iteration (possibly provisionally).
+    Delivered(Answers),
+    /// In the provisional cache (index).
+    Provisional(usize),
+    /// Not solved yet.
+    Miss,
+}
+
+/// Stack and caches.
+#[derive(Default)]
+pub(super) struct SearchGraph {
+    pub stack: Vec<Frame>,
+    pub on_stack: FxHashMap<TermId, usize>,
+    pub global: FxHashMap<TermId, Answers>,
+    pub prov: Vec<ProvEntry>,
+    pub prov_index: FxHashMap<TermId, usize>,
+    /// The query's own derivations.
+    pub root: Task,
+}
+
+impl SearchGraph {
+    /// The task running now: the top frame's, or the query's when the stack is empty.
+    pub fn task(&mut self) -> &mut Task {
+        match self.stack.last_mut() {
+            Some(f) => &mut f.task,
+            None => &mut self.root,
+        }
+    }
+
+    /// Cache entries in use (bounded by `max_tables`).
+    pub fn entries(&self) -> usize {
+        self.global.len() + self.prov.len() + self.stack.len()
+    }
+
+    /// Where `key` stands.
+    pub fn lookup(&self, key: TermId) -> Hit {
+        if let Some(&d) = self.on_stack.get(&key) {
+            return Hit::Cycle(d);
+        }
+        if let Some(a) = self.global.get(&key) {
+            return Hit::Global(a.clone());
+        }
+        let delivered = match self.stack.last() {
+            Some(f) => &f.task.delivered,
+            None => &self.root.delivered,
+        };
+        if let Some(a) = delivered.get(&key) {
+            return Hit::Delivered(a.clone());
+        }
+        if let Some(&i) = self.prov_index.get(&key) {
+            if !self.prov[i].coinductive {
+                return Hit::Provisional(i);
+            }
+        }
+        Hit::Miss
+    }
+
+    /// The top frame depends on the head at depth `h`.
+    pub fn depend(&mut self, h: usize, coinductive: bool) {
+        if let Some(top) = self.stack.last_mut() {
+            top.head = top.head.min(h);
+            top.coinductive_dep |= coinductive;
+        }
+    }
+
+    /// True when every frame from depth `h` to the top is coinductive.
+    pub fn coinductive_path(&self, h: usize) -> bool {
+        let top = match self.stack.last() {
+            Some(t) => t.inductive_below,
+            None => return false,
+        };
+        let below = if h == 0 {
+            0
+        } else {
+            self.stack[h - 1].inductive_below
+        };
+        self.stack[h].coinductive && top == below
+    }
+
+    /// Drop the provisional entries from `start` on; returns how many.
+    pub fn discard_from(&mut self, start: usize) -> u64 {
+        let n = self.prov.len().saturating_sub(start);
+        for (i, e) in self.prov.drain(start..).enumerate() {
+            if self.prov_index.get(&e.key) == Some(&(start + i)) {
+                self.prov_index.remove(&e.key);
+            }
+        }
+        n as u64
+    }
+
+    /// Move the provisional entries from `start` on to the global cache; returns how many.
+    pub fn promote_from(&mut self, start: usize) -> u64 {
+        let n = self.prov.len().saturating_sub(start);
+        for (i, e) in self.prov.drain(start..).enumerate() {
+            if self.prov_index.get(&e.key) == Some(&(start + i)) {
+                self.prov_index.remove(&e.key);
+            }
+            self.global.insert(e.key, e.answers);
+        }
+        n as u64
+    }
+}
