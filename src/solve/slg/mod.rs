@@ -61,6 +61,18 @@ impl Strategy for Slg {
     }
 }
 
+/// True when the answers include the identity answer (every variable left free and distinct): the goal
+/// itself holds, as a coinductive assumption supposed.
+fn confirms_identity(store: &Store, answers: &AnswerSet) -> bool {
+    (0..answers.len()).any(|i| {
+        let a = answers.get(i);
+        a.iter().enumerate().all(|(k, &v)| {
+            matches!(store.view(v), crate::term::View::Var(_))
+                && a.iter().enumerate().all(|(j, &w)| j == k || w != v)
+        })
+    })
+}
+
 /// Work waiting for an owner.
 enum Work {
     /// Evaluate the table's clauses.
@@ -227,6 +239,9 @@ impl Engine<'_, '_> {
         let group: Vec<TableId> = self.stack.drain(k..).collect();
         for &t in &group {
             let tb = &mut self.tables[t as usize];
+            if tb.assumed && !confirms_identity(m.store, &tb.answers) {
+                m.out.assumption_failed = true;
+            }
             tb.complete = true;
             // Width-0 answers (ground goals) are represented by one placeholder id per answer.
             tb.frozen = Some(if tb.answers.width() == 0 {
@@ -299,8 +314,37 @@ impl Engine<'_, '_> {
         ));
         self.index.insert(key, t);
         self.stack.push(t);
+        if let Owner::Table(o) = self.current {
+            self.tables[t as usize].parent = Some(o);
+        }
         self.tables[t as usize].work.push(Work::Start);
         Some((t, map))
+    }
+
+    /// True when calling the incomplete table `t` from the current owner closes a cycle (the call path
+    /// from `t` down to the owner) whose every table is coinductive.
+    fn coinductive_cycle(&self, m: &Machine<'_>, t: TableId) -> bool {
+        let Owner::Table(mut x) = self.current else {
+            return false;
+        };
+        for _ in 0..=self.stack.len() {
+            let g = self.tables[x as usize].goal;
+            if !m
+                .store
+                .functor(g)
+                .is_some_and(|p| m.program.coinductive.contains(&p))
+            {
+                return false;
+            }
+            if x == t {
+                return true;
+            }
+            match self.tables[x as usize].parent {
+                Some(p) if !self.tables[p as usize].complete => x = p,
+                _ => return false,
+            }
+        }
+        false
     }
 
     fn depend_on(&mut self, t: TableId) {
@@ -365,6 +409,13 @@ impl Hooks for Engine<'_, '_> {
             self.push_work(owner, Work::Feed(t, c));
         }
         self.depend_on(t);
+        if self.coinductive_cycle(m, t) {
+            // Every goal on the cycle is coinductive: assume the goal holds (its identity answer, which
+            // binds nothing) and go on; completion checks that the table confirms it.
+            self.tables[t as usize].assumed = true;
+            let owner = self.current;
+            self.push_work(owner, Work::Resume(st.clone()));
+        }
         CallAction::Suspend
     }
 

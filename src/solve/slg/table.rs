@@ -56,6 +56,10 @@ pub(super) struct Table {
     pub work: Vec<Work>,
     pub dfn: u32,
     pub lowlink: u32,
+    /// A coinductive cycle assumed this table's goal to hold.
+    pub assumed: bool,
+    /// The table whose evaluation first called this one (the call path, for coinductive cycles).
+    pub parent: Option<TableId>,
 }
 
 impl Table {
@@ -81,6 +85,8 @@ impl Table {
             work: Vec::new(),
             dfn,
             lowlink: dfn,
+            assumed: false,
+            parent: None,
         }
     }
 }
