@@ -89,3 +89,83 @@ impl AnswerSet {
         self.index = HashTable::new();
     }
 }
+
+use super::machine::{Machine, State};
+use super::{AnswerRef, OnAnswer, StopReason};
+use std::ops::ControlFlow;
+
+/// Record an answer tuple in a table's set, enforcing the term-depth and answers-per-table limits
+/// (hitting one halts the search). True when the answer is new and the search goes on.
+pub(crate) fn record(m: &mut Machine<'_>, set: &mut AnswerSet, vals: &[TermId]) -> bool {
+    if vals
+        .iter()
+        .any(|&v| m.store.depth(v) >= m.limits.max_term_depth)
+    {
+        m.halt(StopReason::TermDepth(m.limits.max_term_depth));
+        return false;
+    }
+    if !set.insert(vals) {
+        return false;
+    }
+    m.out.stats.table_answers += 1;
+    if set.len() > m.limits.max_answers {
+        m.halt(StopReason::Answers(m.limits.max_answers));
+        return false;
+    }
+    true
+}
+
+/// Where the answers of the query itself go: optionally deduplicated, then to the caller's callback.
+pub(crate) struct RootSink<'a, 'b> {
+    nvars: u32,
+    seen: Option<AnswerSet>,
+    vals: Vec<TermId>,
+    on_answer: &'a mut OnAnswer<'b>,
+}
+
+impl<'a, 'b> RootSink<'a, 'b> {
+    /// A sink for a query with `nvars` reported variables; `dedup` drops answers already reported.
+    pub fn new(nvars: u32, dedup: bool, on_answer: &'a mut OnAnswer<'b>) -> Self {
+        RootSink {
+            nvars,
+            seen: dedup.then(|| AnswerSet::new(nvars as usize)),
+            vals: Vec::new(),
+            on_answer,
+        }
+    }
+
+    /// How many variables the query reports.
+    pub fn nvars(&self) -> u32 {
+        self.nvars
+    }
+
+    /// A derivation of the query succeeded in `st`: report its answer (unless already reported).
+    pub fn success(&mut self, m: &mut Machine<'_>, st: &State) -> ControlFlow<()> {
+        m.answer_values(st, self.nvars, &mut self.vals);
+        if let Some(seen) = &mut self.seen {
+            if !seen.insert(&self.vals) {
+                return ControlFlow::Continue(());
+            }
+        }
+        Self::emit(m, self.on_answer, &self.vals)
+    }
+
+    /// Report values known to be a new answer (a query that is exactly one tabled call).
+    pub fn emit_values(&mut self, m: &mut Machine<'_>, vals: &[TermId]) -> ControlFlow<()> {
+        Self::emit(m, self.on_answer, vals)
+    }
+
+    fn emit(m: &mut Machine<'_>, on_answer: &mut OnAnswer<'_>, vals: &[TermId]) -> ControlFlow<()> {
+        let r = on_answer(
+            m.store,
+            AnswerRef {
+                values: vals,
+                ambiguous: false,
+            },
+        );
+        if r.is_break() {
+            m.out.stopped_by_caller = true;
+        }
+        r
+    }
+}

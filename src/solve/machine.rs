@@ -904,6 +904,22 @@ impl<'p> Machine<'p> {
         vals.pop()
     }
 
+    /// `\+ goal` by a nested search for one proof (negation as failure, for strategies that do not
+    /// table the negated goal); a limit hit inside counts as failure of the branch.
+    pub fn negate_by_search(
+        &mut self,
+        st: &mut State,
+        goal: Ref,
+        env: &Env,
+        depth: u32,
+        tabled: &dyn Fn(Pred) -> bool,
+    ) -> NotAction {
+        match self.prove_once(st, goal, env, depth, tabled) {
+            Some(false) => NotAction::Holds,
+            Some(true) | None => NotAction::Fails,
+        }
+    }
+
     /// Prove `goal` once from `st` (bindings restored afterwards), for negation by failure in a strategy
     /// without tables. `None` when a limit stopped the search.
     pub fn prove_once(
@@ -977,11 +993,6 @@ impl Hooks for Once<'_> {
         env: &Env,
         depth: u32,
     ) -> NotAction {
-        let tabled = self.tabled;
-        match m.prove_once(st, goal, env, depth, tabled) {
-            Some(true) => NotAction::Fails,
-            Some(false) => NotAction::Holds,
-            None => NotAction::Fails,
-        }
+        m.negate_by_search(st, goal, env, depth, self.tabled)
     }
 }

@@ -2,12 +2,12 @@
 //! depends on itself recurses until the depth limit, and the answer is Overflow (what rustc reports as
 //! "overflow evaluating the requirement"), never a crash.
 
+use super::answers::RootSink;
 use super::machine::{CallAction, Env, GoalKind, Hooks, Machine, NotAction, State};
-use super::{AnswerRef, Goal, Limits, OnAnswer, Outcome, Strategy};
+use super::{Goal, Limits, OnAnswer, Outcome, Strategy};
 use crate::program::{Pred, Program};
 use crate::term::unify::Ref;
 use crate::term::Store;
-use crate::term::TermId;
 use std::ops::ControlFlow;
 
 /// The depth-first strategy.
@@ -15,9 +15,7 @@ use std::ops::ControlFlow;
 pub struct Sld;
 
 struct SldHooks<'a, 'b> {
-    nvars: u32,
-    vals: Vec<TermId>,
-    on_answer: &'a mut OnAnswer<'b>,
+    root: RootSink<'a, 'b>,
 }
 
 impl Hooks for SldHooks<'_, '_> {
@@ -28,18 +26,7 @@ impl Hooks for SldHooks<'_, '_> {
         CallAction::Resolve
     }
     fn success(&mut self, m: &mut Machine<'_>, st: &State) -> ControlFlow<()> {
-        m.answer_values(st, self.nvars, &mut self.vals);
-        let r = (self.on_answer)(
-            m.store,
-            AnswerRef {
-                values: &self.vals,
-                ambiguous: false,
-            },
-        );
-        if r.is_break() {
-            m.out.stopped_by_caller = true;
-        }
-        r
+        self.root.success(m, st)
     }
     fn negation(
         &mut self,
@@ -49,11 +36,7 @@ impl Hooks for SldHooks<'_, '_> {
         env: &Env,
         depth: u32,
     ) -> NotAction {
-        match m.prove_once(st, goal, env, depth, &|_| false) {
-            Some(true) => NotAction::Fails,
-            Some(false) => NotAction::Holds,
-            None => NotAction::Fails,
-        }
+        m.negate_by_search(st, goal, env, depth, &|_| false)
     }
 }
 
@@ -77,10 +60,9 @@ impl Strategy for Sld {
             goal.nvars.max(m.store.var_count(goal.term)),
             &[],
         );
+        // Prolog semantics: every derivation is an answer, duplicates included.
         let mut hooks = SldHooks {
-            nvars: goal.nvars,
-            vals: Vec::new(),
-            on_answer,
+            root: RootSink::new(goal.nvars, false, on_answer),
         };
         let _ = m.run(&mut st, &mut hooks);
         m.out

@@ -18,9 +18,10 @@
 mod search_graph;
 
 use super::answers::AnswerSet;
+use super::answers::{record, RootSink};
 use super::canon_goal::{canonicalize_call, CanonGoal};
 use super::machine::{CallAction, Env, GoalKind, GoalNode, Hooks, Machine, NotAction, State};
-use super::{AnswerRef, Goal, Limits, OnAnswer, Outcome, StopReason, Strategy};
+use super::{Goal, Limits, OnAnswer, Outcome, StopReason, Strategy};
 use crate::program::{Pred, Program};
 use crate::term::unify::Ref;
 use crate::term::{Store, TermId};
@@ -50,10 +51,8 @@ impl Strategy for Recursive {
             g: SearchGraph::default(),
             program,
             table_all: limits.table_all,
-            root_vars: goal.nvars,
-            root_answers: AnswerSet::new(goal.nvars as usize),
+            root: RootSink::new(goal.nvars, true, on_answer),
             vals: Vec::new(),
-            on_answer,
         };
         solver.solve(&mut m, goal);
         m.out
@@ -64,11 +63,10 @@ struct Solver<'a, 'b> {
     g: SearchGraph,
     program: &'a Program,
     table_all: bool,
-    root_vars: u32,
-    root_answers: AnswerSet,
+    /// Where the query's own answers go (deduplicated).
+    root: RootSink<'a, 'b>,
     /// Reused buffer for answer values.
     vals: Vec<TermId>,
-    on_answer: &'a mut OnAnswer<'b>,
 }
 
 /// The state that starts the evaluation of a canonical goal: its clauses, directly.
@@ -318,48 +316,16 @@ impl Hooks for Solver<'_, '_> {
     }
 
     fn success(&mut self, m: &mut Machine<'_>, st: &State) -> ControlFlow<()> {
-        let mut vals = std::mem::take(&mut self.vals);
-        let r = match self.g.stack.last_mut() {
-            None => {
-                m.answer_values(st, self.root_vars, &mut vals);
-                if self.root_answers.insert(&vals) {
-                    let r = (self.on_answer)(
-                        m.store,
-                        AnswerRef {
-                            values: &vals,
-                            ambiguous: false,
-                        },
-                    );
-                    if r.is_break() {
-                        m.out.stopped_by_caller = true;
-                    }
-                    r
-                } else {
-                    ControlFlow::Continue(())
-                }
-            }
-            Some(f) => {
-                m.answer_values(st, f.goal.nvars, &mut vals);
-                if vals
-                    .iter()
-                    .any(|&v| m.store.depth(v) >= m.limits.max_term_depth)
-                {
-                    m.halt(StopReason::TermDepth(m.limits.max_term_depth));
-                } else if f.answers.insert(&vals) {
-                    m.out.stats.table_answers += 1;
-                    if f.answers.len() > m.limits.max_answers {
-                        m.halt(StopReason::Answers(m.limits.max_answers));
-                    }
-                }
-                if m.stopped() {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            }
+        let Some(f) = self.g.stack.last_mut() else {
+            return self.root.success(m, st);
         };
-        self.vals = vals;
-        r
+        m.answer_values(st, f.goal.nvars, &mut self.vals);
+        record(m, &mut f.answers, &self.vals);
+        if m.stopped() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
     }
 
     fn negation(

@@ -9,10 +9,10 @@
 
 mod table;
 
-use super::answers::AnswerSet;
+use super::answers::{record, AnswerSet, RootSink};
 use super::canon_goal::canonicalize_call;
 use super::machine::{CallAction, Env, GoalKind, Hooks, Machine, NotAction, State};
-use super::{AnswerRef, Goal, Limits, OnAnswer, Outcome, StopReason, Strategy};
+use super::{Goal, Limits, OnAnswer, Outcome, StopReason, Strategy};
 use crate::program::{Pred, Program};
 use crate::term::unify::{Ref, VarMap};
 use crate::term::{Store, TermId};
@@ -45,11 +45,9 @@ impl Strategy for Slg {
             stack: Vec::new(),
             next_dfn: 1,
             current: Owner::Root,
-            root_vars: goal.nvars,
-            root_answers: AnswerSet::new(goal.nvars as usize),
+            root: RootSink::new(goal.nvars, true, on_answer),
             vals: Vec::new(),
             root_work: Vec::new(),
-            on_answer,
             program,
             table_all: limits.table_all,
             scratch: State::default(),
@@ -91,12 +89,11 @@ struct Engine<'a, 'b> {
     next_dfn: u32,
     /// Whose derivation is running (answers go there).
     current: Owner,
-    root_vars: u32,
-    root_answers: AnswerSet,
+    /// Where the query's own answers go (deduplicated).
+    root: RootSink<'a, 'b>,
     /// Reused buffer for answer values.
     vals: Vec<TermId>,
     root_work: Vec<Work>,
-    on_answer: &'a mut OnAnswer<'b>,
     program: &'a Program,
     table_all: bool,
     /// A state reused when feeding consumers (saves an allocation per answer).
@@ -177,33 +174,24 @@ impl Engine<'_, '_> {
                 }
                 self.vals.clear();
                 self.vals.extend_from_slice(tb.answers.get(i));
+                // A query that is exactly this tabled call: the table's answers are the query's answers,
+                // already distinct, so they go straight out without resuming a copy of the query.
+                if cons.owner == Owner::Root
+                    && cons.state.goals.is_none()
+                    && cons.slots.len() == self.root.nvars() as usize
+                    && cons.slots.iter().enumerate().all(|(j, &s)| s == j as u32)
+                {
+                    if self.root.emit_values(m, &self.vals).is_break() {
+                        return;
+                    }
+                    continue;
+                }
                 let mut st = std::mem::take(&mut self.scratch);
                 st.b.clone_from(&cons.state.b);
                 st.goals.clone_from(&cons.state.goals);
                 st.universe = cons.state.universe;
                 let slots = cons.slots.clone();
                 self.current = cons.owner;
-                // A query that is exactly this tabled call: the table's answers are the query's answers,
-                // already distinct.
-                if cons.owner == Owner::Root
-                    && cons.state.goals.is_none()
-                    && slots.len() == self.root_vars as usize
-                    && slots.iter().enumerate().all(|(j, &s)| s == j as u32)
-                {
-                    self.scratch = st;
-                    let r = (self.on_answer)(
-                        m.store,
-                        AnswerRef {
-                            values: &self.vals,
-                            ambiguous: false,
-                        },
-                    );
-                    if r.is_break() {
-                        m.out.stopped_by_caller = true;
-                        return;
-                    }
-                    continue;
-                }
                 let ans = std::mem::take(&mut self.vals);
                 let unified = m.unify_answer(&mut st, &slots, &ans);
                 self.vals = ans;
@@ -359,12 +347,7 @@ impl Engine<'_, '_> {
 
     fn add_answer(&mut self, m: &mut Machine<'_>, t: TableId, ans: &[TermId]) {
         let tb = &mut self.tables[t as usize];
-        if tb.complete || !tb.answers.insert(ans) {
-            return;
-        }
-        m.out.stats.table_answers += 1;
-        if tb.answers.len() > m.limits.max_answers {
-            m.halt(StopReason::Answers(m.limits.max_answers));
+        if tb.complete || !record(m, &mut tb.answers, ans) {
             return;
         }
         let mut wake = Vec::new();
@@ -421,38 +404,11 @@ impl Hooks for Engine<'_, '_> {
 
     fn success(&mut self, m: &mut Machine<'_>, st: &State) -> ControlFlow<()> {
         match self.current {
-            Owner::Root => {
-                let mut vals = std::mem::take(&mut self.vals);
-                m.answer_values(st, self.root_vars, &mut vals);
-                let new = self.root_answers.insert(&vals);
-                self.vals = vals;
-                if new {
-                    let r = (self.on_answer)(
-                        m.store,
-                        AnswerRef {
-                            values: &self.vals,
-                            ambiguous: false,
-                        },
-                    );
-                    if r.is_break() {
-                        m.out.stopped_by_caller = true;
-                        return r;
-                    }
-                }
-                ControlFlow::Continue(())
-            }
+            Owner::Root => self.root.success(m, st),
             Owner::Table(t) => {
                 let n = self.tables[t as usize].nvars;
                 let mut vals = std::mem::take(&mut self.vals);
                 m.answer_values(st, n, &mut vals);
-                if vals
-                    .iter()
-                    .any(|&v| m.store.depth(v) >= m.limits.max_term_depth)
-                {
-                    m.halt(StopReason::TermDepth(m.limits.max_term_depth));
-                    self.vals = vals;
-                    return ControlFlow::Break(());
-                }
                 self.add_answer(m, t, &vals);
                 self.vals = vals;
                 if m.stopped() {
