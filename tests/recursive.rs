@@ -5,6 +5,9 @@
 use knot::solve::StopReason;
 use knot::{Answers, Engine};
 use proptest::prelude::*;
+
+mod common;
+use common::datalog::*;
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
@@ -340,162 +343,7 @@ fn hypothetical_goals_are_part_of_the_key() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Random Datalog programs: `recursive` and `slg` answer the same (generator copied from
-// tests/datalog_diff.rs).
-
-/// A term in a Datalog atom: a variable (by index) or an integer constant.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum T {
-    V(u8),
-    C(i64),
-}
-
-#[derive(Clone, Debug)]
-struct Atom {
-    pred: usize,
-    args: Vec<T>,
-}
-
-#[derive(Clone, Debug)]
-struct Rule {
-    head: Atom,
-    body: Vec<Atom>,
-}
-
-#[derive(Clone, Debug)]
-struct Pred {
-    name: String,
-    arity: usize,
-    idb: bool,
-}
-
-#[derive(Clone, Debug)]
-struct Prog {
-    preds: Vec<Pred>,
-    facts: Vec<(usize, Vec<i64>)>,
-    rules: Vec<Rule>,
-}
-
-const VAR_NAMES: [&str; 4] = ["X", "Y", "Z", "W"];
-
-fn term_text(t: T) -> String {
-    match t {
-        T::V(i) => VAR_NAMES[i as usize].to_string(),
-        T::C(c) => c.to_string(),
-    }
-}
-
-fn atom_text(p: &Prog, a: &Atom) -> String {
-    let args: Vec<String> = a.args.iter().map(|&t| term_text(t)).collect();
-    format!("{}({})", p.preds[a.pred].name, args.join(", "))
-}
-
-impl Prog {
-    fn text(&self) -> String {
-        let mut s = String::new();
-        for p in self.preds.iter().filter(|p| p.idb) {
-            s.push_str(&format!(":- table {}/{}.\n", p.name, p.arity));
-        }
-        for (p, args) in &self.facts {
-            let args: Vec<String> = args.iter().map(|c| c.to_string()).collect();
-            s.push_str(&format!("{}({}).\n", self.preds[*p].name, args.join(", ")));
-        }
-        for r in &self.rules {
-            let body: Vec<String> = r.body.iter().map(|a| atom_text(self, a)).collect();
-            s.push_str(&format!(
-                "{} :- {}.\n",
-                atom_text(self, &r.head),
-                body.join(", ")
-            ));
-        }
-        s
-    }
-}
-
-/// A term for a rule body: one of four variables (more likely) or a constant.
-fn body_term() -> impl Strategy<Value = T> {
-    prop_oneof![3 => (0u8..4).prop_map(T::V), 1 => (0i64..5).prop_map(T::C)]
-}
-
-fn program() -> impl Strategy<Value = Prog> {
-    (2usize..=4, prop::collection::vec(1usize..=2, 4))
-        .prop_flat_map(|(n, arities)| {
-            let arities = arities[..n].to_vec();
-            (Just(arities), 1..n)
-        })
-        .prop_flat_map(|(arities, n_edb)| {
-            let n = arities.len();
-            let facts = prop::collection::vec((0..n_edb, prop::array::uniform2(0i64..5)), 0..=12);
-            let rule = (
-                n_edb..n,
-                prop::collection::vec((0..n, prop::array::uniform2(body_term())), 1..=3),
-                prop::array::uniform2((any::<bool>(), 0usize..8, 0i64..5)),
-            );
-            let rules = prop::collection::vec(rule, 1..=6);
-            (Just(arities), Just(n_edb), facts, rules)
-        })
-        .prop_map(|(arities, n_edb, facts, rules)| {
-            let preds: Vec<Pred> = arities
-                .iter()
-                .enumerate()
-                .map(|(i, &arity)| Pred {
-                    name: if i < n_edb {
-                        format!("e{i}")
-                    } else {
-                        format!("p{i}")
-                    },
-                    arity,
-                    idb: i >= n_edb,
-                })
-                .collect();
-            let facts = facts
-                .into_iter()
-                .map(|(p, a)| (p, a[..preds[p].arity].to_vec()))
-                .collect();
-            let rules = rules
-                .into_iter()
-                .map(|(h, body, head_args)| {
-                    let body: Vec<Atom> = body
-                        .into_iter()
-                        .map(|(p, a)| Atom {
-                            pred: p,
-                            args: a[..preds[p].arity].to_vec(),
-                        })
-                        .collect();
-                    let mut vars: Vec<u8> = Vec::new();
-                    for a in &body {
-                        for t in &a.args {
-                            if let T::V(x) = *t {
-                                if !vars.contains(&x) {
-                                    vars.push(x);
-                                }
-                            }
-                        }
-                    }
-                    // Range restriction: a head variable is always one of the body's variables.
-                    let args = head_args[..preds[h].arity]
-                        .iter()
-                        .map(|&(is_var, k, c)| {
-                            if is_var && !vars.is_empty() {
-                                T::V(vars[k % vars.len()])
-                            } else {
-                                T::C(c)
-                            }
-                        })
-                        .collect();
-                    Rule {
-                        head: Atom { pred: h, args },
-                        body,
-                    }
-                })
-                .collect();
-            Prog {
-                preds,
-                facts,
-                rules,
-            }
-        })
-}
+// Random Datalog programs (tests/common/datalog.rs): `recursive` and `slg` answer the same.
 
 /// Answer sets of `recursive` (with a generous iteration limit: random cycles may need more than
 /// rustc's 8 iterations) and `slg` agree on every idb predicate and a few call variants.
