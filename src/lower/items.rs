@@ -177,41 +177,16 @@ const LANG_RULES: &str = include_str!("../../rules/lang.pl");
 fn adt(store: &mut Store, names: &Names, a: &AdtDef, span: &Span, out: &mut Out<'_>) -> Result<()> {
     let mut cx = Cx::new(store, names);
     let ps = cx.bind_params(&a.params);
-    let self_ty = cx
-        .store
-        .app(cx.store.find_sym(&a.name.name).unwrap_or(syms::TRUE), &ps);
-    let self_ty = if ps.is_empty() {
-        cx.store.atom_named(&a.name.name)
-    } else {
-        self_ty
-    };
+    let name = cx.store.sym(&a.name.name);
+    let self_ty = cx.store.app(name, &ps);
     let mut wc_goals = Vec::new();
     for wc in &a.where_clauses {
         wc_goals.extend(cx.where_clause(wc)?);
     }
-    for p in &a.params {
-        for b in &p.bounds {
-            if let ast::Bound::Trait(tb) = b {
-                let v = cx.ty(&ast::Ty {
-                    kind: TyKind::Named {
-                        name: p.name.clone(),
-                        args: vec![],
-                    },
-                    span: p.span.clone(),
-                })?;
-                let (t, eqs) = cx.trait_ref(v, tb)?;
-                wc_goals.push(t);
-                wc_goals.extend(eqs);
-            }
-        }
-    }
-    let wf = cx.store.atom_named("well_formed_ty");
-    let wf_sym = match cx.store.view(wf) {
-        crate::term::View::Atom(s) => s,
-        _ => syms::TRUE,
-    };
-    let head = cx.store.app(wf_sym, &[self_ty]);
-    out.clause(&mut cx, head, &wc_goals.clone(), span)?;
+    wc_goals.extend(cx.param_bounds(&a.params)?);
+    let wf = cx.store.sym("well_formed_ty");
+    let head = cx.store.app(wf, &[self_ty]);
+    out.clause(&mut cx, head, &wc_goals, span)?;
     let from_env_ty = cx.store.sym("from_env_ty");
     let from_env = cx.store.sym("from_env");
     let fe = cx.store.app(from_env_ty, &[self_ty]);
@@ -408,22 +383,7 @@ fn impl_decl(
     cx.bind_to("Self", self_ty);
     let (tr, _) = cx.trait_ref(self_ty, &i.trait_ref.bound)?;
     let mut body: Vec<TermId> = std::mem::take(&mut cx.pending);
-    for p in &i.params {
-        for b in &p.bounds {
-            if let ast::Bound::Trait(tb) = b {
-                let v = cx.ty(&ast::Ty {
-                    kind: TyKind::Named {
-                        name: p.name.clone(),
-                        args: vec![],
-                    },
-                    span: p.span.clone(),
-                })?;
-                let (g, eqs) = cx.trait_ref(v, tb)?;
-                body.push(g);
-                body.extend(eqs);
-            }
-        }
-    }
+    body.extend(cx.param_bounds(&i.params)?);
     for wc in &i.where_clauses {
         body.extend(cx.where_clause(wc)?);
     }

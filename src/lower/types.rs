@@ -136,15 +136,30 @@ impl<'a> Cx<'a> {
             .collect()
     }
 
+    /// The trait bounds written inline on parameters (`<T: Clone>`), as goals.
+    pub fn param_bounds(&mut self, ps: &[ast::GenericParam]) -> Result<Vec<TermId>> {
+        let mut goals = Vec::new();
+        for p in ps {
+            let Some(v) = self.lookup(&p.name.name) else {
+                continue;
+            };
+            for b in &p.bounds {
+                if let ast::Bound::Trait(tb) = b {
+                    let (t, eqs) = self.trait_ref(v, tb)?;
+                    goals.push(t);
+                    goals.extend(eqs);
+                }
+            }
+        }
+        Ok(goals)
+    }
+
     /// Lower a lifetime.
     pub fn lifetime(&mut self, l: &ast::Lifetime) -> TermId {
         match &l.kind {
             LifetimeKind::Named(n) => match self.lookup(n) {
                 Some(t) => t,
-                None => {
-                    let s = self.store.sym(n);
-                    self.store.app(Sym(s.0), &[])
-                }
+                None => self.store.atom_named(n),
             },
             LifetimeKind::Static => self.store.atom_named("'static"),
             LifetimeKind::Erased => self.store.atom_named("'erased"),

@@ -23,7 +23,6 @@ pub fn check(file: &Arc<str>, src: &str, lang: Lang) -> Result<()> {
     let b = src.as_bytes();
     let mut i = 0;
     let mut depth = 0usize;
-    let mut opens: Vec<usize> = Vec::new();
     while i < b.len() {
         let c = b[i];
         match c {
@@ -97,7 +96,6 @@ pub fn check(file: &Arc<str>, src: &str, lang: Lang) -> Result<()> {
             }
             b'(' | b'[' | b'{' => {
                 depth += 1;
-                opens.push(i);
                 if depth > MAX_NESTING {
                     return Err(Error::syntax(
                         file,
@@ -110,7 +108,6 @@ pub fn check(file: &Arc<str>, src: &str, lang: Lang) -> Result<()> {
             }
             b')' | b']' | b'}' => {
                 depth = depth.saturating_sub(1);
-                opens.pop();
             }
             _ => {}
         }
