@@ -309,30 +309,51 @@ impl Engine<'_, '_> {
         Some((t, map))
     }
 
-    /// True when calling the incomplete table `t` from the current owner closes a cycle (the call path
-    /// from `t` down to the owner) whose every table is coinductive.
-    fn coinductive_cycle(&self, m: &Machine<'_>, t: TableId) -> bool {
+    /// When calling the incomplete table `t` from the current owner closes a cycle (the call path from
+    /// `t` down to the owner) whose every table is coinductive: the tables on that path.
+    fn coinductive_cycle(&self, m: &Machine<'_>, t: TableId) -> Option<Vec<TableId>> {
         let Owner::Table(mut x) = self.current else {
-            return false;
+            return None;
         };
+        let mut path = Vec::new();
         for _ in 0..=self.stack.len() {
-            let g = self.tables[x as usize].goal;
-            if !m
-                .store
-                .functor(g)
-                .is_some_and(|p| m.program.coinductive.contains(&p))
-            {
-                return false;
+            if !self.is_coinductive(m, x) {
+                return None;
             }
+            path.push(x);
             if x == t {
-                return true;
+                return Some(path);
             }
             match self.tables[x as usize].parent {
                 Some(p) if !self.tables[p as usize].complete => x = p,
-                _ => return false,
+                _ => return None,
             }
         }
-        false
+        None
+    }
+
+    fn is_coinductive(&self, m: &Machine<'_>, t: TableId) -> bool {
+        let g = self.tables[t as usize].goal;
+        m.store
+            .functor(g)
+            .is_some_and(|p| m.program.coinductive.contains(&p))
+    }
+
+    /// The current owner consumes the incomplete table `t`. Answers resting on an unconfirmed
+    /// coinductive assumption may flow on through coinductive tables only (which become provisional in
+    /// turn); an inductive table consuming them would close a mixed cycle, so the solution is marked
+    /// uncertain rather than risk a wrong yes.
+    fn consume_provisional(&mut self, m: &mut Machine<'_>, t: TableId) {
+        if !self.tables[t as usize].provisional {
+            return;
+        }
+        if let Owner::Table(o) = self.current {
+            if self.is_coinductive(m, o) {
+                self.tables[o as usize].provisional = true;
+            } else {
+                m.out.assumption_failed = true;
+            }
+        }
     }
 
     fn depend_on(&mut self, t: TableId) {
@@ -392,10 +413,14 @@ impl Hooks for Engine<'_, '_> {
             self.push_work(owner, Work::Feed(t, c));
         }
         self.depend_on(t);
-        if self.coinductive_cycle(m, t) {
+        self.consume_provisional(m, t);
+        if let Some(path) = self.coinductive_cycle(m, t) {
             // Every goal on the cycle is coinductive: assume the goal holds (its identity answer, which
             // binds nothing) and go on; completion checks that the table confirms it.
             self.tables[t as usize].assumed = true;
+            for x in path {
+                self.tables[x as usize].provisional = true;
+            }
             let owner = self.current;
             self.push_work(owner, Work::Resume(st.clone()));
         }

@@ -58,6 +58,8 @@ pub(super) struct Table {
     pub lowlink: u32,
     /// A coinductive cycle assumed this table's goal to hold.
     pub assumed: bool,
+    /// Its answers may rest on a coinductive assumption not yet confirmed (until it completes).
+    pub provisional: bool,
     /// The table whose evaluation first called this one (the call path, for coinductive cycles).
     pub parent: Option<TableId>,
 }
@@ -86,6 +88,7 @@ impl Table {
             dfn,
             lowlink: dfn,
             assumed: false,
+            provisional: false,
             parent: None,
         }
     }
