@@ -1,8 +1,9 @@
 //! Bad inputs: each must give a located, specific error (never a panic), through the library and through
 //! the `knot` binary (exit status 2).
 
+mod common;
+use common::TempFile;
 use knot::{Engine, Error};
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn load_err(src: &str) -> Error {
@@ -28,28 +29,6 @@ fn goal_err(e: &mut Engine, goal: &str) -> Error {
     match e.answers(goal) {
         Ok(a) => panic!("expected an error for goal {goal}, got {:?}", a.texts),
         Err(err) => err,
-    }
-}
-
-/// A temporary file with the given bytes, removed on drop.
-struct TempFile(PathBuf);
-
-impl TempFile {
-    fn new(name: &str, bytes: &[u8]) -> TempFile {
-        let dir = std::env::temp_dir().join(format!("knot-errors-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let p = dir.join(name);
-        std::fs::write(&p, bytes).unwrap();
-        TempFile(p)
-    }
-    fn path(&self) -> &str {
-        self.0.to_str().unwrap()
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
     }
 }
 

@@ -1,6 +1,8 @@
 //! The example programs under `programs/` against their golden outputs, and the `knot` command line's
 //! output modes (`--all`, `--count`, `--format json`, `--stats`, strategies).
 
+mod common;
+use common::TempFile;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -109,27 +111,6 @@ fn examples_run_under_both_strategies_without_crashing() {
 // Command-line output modes on a cyclic transitive closure.
 
 const N: usize = 7;
-
-struct TempFile(PathBuf);
-
-impl TempFile {
-    fn new(name: &str, text: &str) -> TempFile {
-        let dir = std::env::temp_dir().join(format!("knot-programs-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let p = dir.join(name);
-        std::fs::write(&p, text).unwrap();
-        TempFile(p)
-    }
-    fn path(&self) -> &str {
-        self.0.to_str().unwrap()
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
 
 /// A left-recursive transitive closure over a cycle of N nodes.
 fn tc_cycle(name: &str) -> TempFile {

@@ -1,2 +1,30 @@
 //! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
 pub mod datalog;
+
+use std::path::PathBuf;
+
+/// A temporary file with the given contents, removed on drop. Names must be distinct within one test
+/// binary (tests run in parallel).
+pub struct TempFile(PathBuf);
+
+impl TempFile {
+    pub fn new(name: &str, contents: impl AsRef<[u8]>) -> TempFile {
+        let dir = std::env::temp_dir().join(format!("knot-tests-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join(name);
+        std::fs::write(&p, contents).unwrap();
+        TempFile(p)
+    }
+
+    pub fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
