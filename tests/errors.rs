@@ -2,7 +2,7 @@
 //! the `knot` binary (exit status 2).
 
 mod common;
-use common::TempFile;
+use common::{stderr, stdout, TempFile};
 use knot::{Engine, Error};
 use std::process::{Command, Output};
 
@@ -37,14 +37,6 @@ fn knot(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("run knot")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 /// Exit status 2, no panic, and stderr mentions every fragment.

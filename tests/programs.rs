@@ -2,7 +2,7 @@
 //! output modes (`--all`, `--count`, `--format json`, `--stats`, strategies).
 
 mod common;
-use common::TempFile;
+use common::{stderr, stdout, TempFile};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -18,14 +18,6 @@ fn knot(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("run knot")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 fn example_programs() -> Vec<PathBuf> {

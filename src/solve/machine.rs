@@ -214,6 +214,15 @@ impl<'p> Machine<'p> {
         }
     }
 
+    /// `Break` once the search must stop, else `Continue`.
+    pub fn flow(&self) -> ControlFlow<()> {
+        if self.stopped() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
     /// True once a limit stopped the search or the caller asked to stop.
     pub fn stopped(&self) -> bool {
         self.out.stop.is_some() || self.out.stopped_by_caller

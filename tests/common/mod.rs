@@ -4,6 +4,7 @@
 pub mod datalog;
 
 use std::path::PathBuf;
+use std::process::Output;
 
 /// A temporary file with the given contents, removed on drop. Names must be distinct within one test
 /// binary (tests run in parallel).
@@ -27,4 +28,14 @@ impl Drop for TempFile {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.0);
     }
+}
+
+/// The text a command printed on stdout.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// The text a command printed on stderr.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
 }

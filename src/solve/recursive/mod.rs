@@ -321,11 +321,7 @@ impl Hooks for Solver<'_, '_> {
         };
         m.answer_values(st, f.goal.nvars, &mut self.vals);
         record(m, &mut f.answers, &self.vals);
-        if m.stopped() {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
+        m.flow()
     }
 
     fn negation(

@@ -436,11 +436,7 @@ impl Hooks for Engine<'_, '_> {
                 m.answer_values(st, n, &mut vals);
                 self.add_answer(m, t, &vals);
                 self.vals = vals;
-                if m.stopped() {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
+                m.flow()
             }
         }
     }
