@@ -10,6 +10,8 @@ const CORPUS: &str = concat!(
 
 /// Passing cases recorded with `--strategy slg` (the run prints them on its last line).
 const SLG_FLOOR: u32 = 195;
+/// Passing cases recorded with `--strategy recursive`.
+const RECURSIVE_FLOOR: u32 = 200;
 
 fn summary(strategy: &str) -> (u32, u32, u32, String) {
     assert!(
@@ -56,5 +58,18 @@ fn slg_conformance_does_not_regress() {
     assert!(
         pass >= SLG_FLOOR,
         "slg passes {pass} cases, the floor is {SLG_FLOOR}:\n{text}"
+    );
+}
+
+#[test]
+fn recursive_conformance_does_not_regress() {
+    let (pass, fail, skip, text) = summary("recursive");
+    assert!(
+        pass + fail + skip > 600,
+        "most cases ran: {pass} {fail} {skip}"
+    );
+    assert!(
+        pass >= RECURSIVE_FLOOR,
+        "recursive passes {pass} cases, the floor is {RECURSIVE_FLOOR}:\n{text}"
     );
 }

@@ -98,6 +98,15 @@ impl State {
     }
 }
 
+impl State {
+    /// The state that starts solving a query: a slot for every variable of the goal (the reported ones
+    /// and the others, such as `forall` binders and projection stand-ins of a lowered goal).
+    pub fn for_query(store: &Store, goal: &super::Goal) -> State {
+        let slots = goal.nvars.max(store.var_count(goal.term));
+        State::start(GoalKind::Call(Ref::new(goal.term, 0)), None, slots, &[])
+    }
+}
+
 /// What the strategy decides for a tabled call.
 pub(crate) enum CallAction {
     /// Resolve it against the clauses like any other goal.

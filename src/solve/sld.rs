@@ -3,7 +3,7 @@
 //! "overflow evaluating the requirement"), never a crash.
 
 use super::answers::RootSink;
-use super::machine::{CallAction, Env, GoalKind, Hooks, Machine, NotAction, State};
+use super::machine::{CallAction, Env, Hooks, Machine, NotAction, State};
 use super::{Goal, Limits, OnAnswer, Outcome, Strategy};
 use crate::program::{Pred, Program};
 use crate::term::unify::Ref;
@@ -54,12 +54,7 @@ impl Strategy for Sld {
         on_answer: &mut OnAnswer<'_>,
     ) -> Outcome {
         let mut m = Machine::new(store, program, limits);
-        let mut st = State::start(
-            GoalKind::Call(Ref::new(goal.term, 0)),
-            None,
-            goal.nvars.max(m.store.var_count(goal.term)),
-            &[],
-        );
+        let mut st = State::for_query(m.store, goal);
         // Prolog semantics: every derivation is an answer, duplicates included.
         let mut hooks = SldHooks {
             root: RootSink::new(goal.nvars, false, on_answer),

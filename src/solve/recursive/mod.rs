@@ -83,12 +83,7 @@ fn start_state(g: &CanonGoal) -> State {
 
 impl Solver<'_, '_> {
     fn solve(&mut self, m: &mut Machine<'_>, goal: &Goal) {
-        let st = State::start(
-            GoalKind::Call(Ref::new(goal.term, 0)),
-            None,
-            goal.nvars,
-            &[],
-        );
+        let st = State::for_query(m.store, goal);
         self.g.root.work.push(st);
         while !m.stopped() {
             if let Some(mut st) = self.g.task().work.pop() {

@@ -102,12 +102,7 @@ struct Engine<'a, 'b> {
 
 impl Engine<'_, '_> {
     fn solve(&mut self, m: &mut Machine<'_>, goal: &Goal) {
-        let mut st = State::start(
-            GoalKind::Call(Ref::new(goal.term, 0)),
-            None,
-            goal.nvars.max(m.store.var_count(goal.term)),
-            &[],
-        );
+        let mut st = State::for_query(m.store, goal);
         self.current = Owner::Root;
         if m.run(&mut st, self).is_break() {
             return;
