@@ -269,6 +269,11 @@ impl<'p> Machine<'p> {
         loop {
             let flow = match st.goals.take() {
                 None => {
+                    // A success is a step too: answers replayed from a table may succeed without
+                    // resolving any goal, and the limits must still be checked.
+                    if !self.tick() {
+                        return ControlFlow::Break(());
+                    }
                     hooks.success(self, st)?;
                     ControlFlow::Continue(false)
                 }

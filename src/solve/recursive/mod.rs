@@ -85,7 +85,9 @@ impl Solver<'_, '_> {
     fn solve(&mut self, m: &mut Machine<'_>, goal: &Goal) {
         let st = State::for_query(m.store, goal);
         self.g.root.work.push(st);
-        while !m.stopped() {
+        // Each round counts as a step, so time and step limits hold even when no goal is resolved
+        // (answers fed from caches, fixpoint rounds).
+        while !m.stopped() && m.tick() {
             if let Some(mut st) = self.g.task().work.pop() {
                 let _ = m.run(&mut st, self);
                 continue;
