@@ -101,6 +101,9 @@ pub struct Program {
     pub tabled: FxHashSet<Pred>,
     /// Predicates declared `:- coinductive p/N`.
     pub coinductive: FxHashSet<Pred>,
+    /// Predicates declared `:- non_enumerable p/N`: a call whose first argument is an unbound variable
+    /// flounders (the answers cannot be enumerated) instead of trying every clause.
+    pub non_enumerable: FxHashSet<Pred>,
     /// Predicates declared `:- dynamic p/N` (known, possibly without clauses).
     pub declared: FxHashSet<Pred>,
     /// Queries found in the file, in order.
@@ -252,6 +255,7 @@ impl Program {
             || self.declared.contains(&pred)
             || self.tabled.contains(&pred)
             || self.coinductive.contains(&pred)
+            || self.non_enumerable.contains(&pred)
     }
 
     /// Known predicates with this name (any arity), sorted by arity.
@@ -333,10 +337,11 @@ impl Program {
         let set = match kind.as_str() {
             "table" => &mut self.tabled,
             "coinductive" => &mut self.coinductive,
+            "non_enumerable" => &mut self.non_enumerable,
             "dynamic" | "discontiguous" => &mut self.declared,
             _ => {
                 return Err(bad(format!(
-                    "unknown directive `{kind}`: knot knows table, coinductive, dynamic"
+                    "unknown directive `{kind}`: knot knows table, coinductive, non_enumerable, dynamic"
                 )))
             }
         };

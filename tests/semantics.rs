@@ -547,3 +547,29 @@ fn coinductive_cycle_succeeds() {
     e.limits.max_depth = 1000;
     assert_eq!(e.answers("c").unwrap().solution_text, "true.");
 }
+
+#[test]
+fn non_enumerable_call_waits_for_the_rest_of_its_conjunction() {
+    let src = ":- non_enumerable local/1.\nlocal(a).\nlocal(b).\n";
+    for s in BOTH {
+        // Deferred behind `X = a`, the call is then made with X bound.
+        assert_eq!(sol(src, s, "local(X), X = a"), "X = a.", "{s}");
+        // The rest of the conjunction fails: no answer, and nothing floundered.
+        let a = ask(src, s, "local(X), X = c");
+        assert!(a.answers.is_empty() && !a.outcome.floundered, "{s}");
+        // Alone, the call cannot be enumerated: it flounders instead of listing a and b.
+        let a = ask(src, s, "local(X)");
+        assert!(a.answers.is_empty() && a.outcome.floundered, "{s}");
+    }
+}
+
+#[test]
+fn negation_of_a_universally_quantified_goal_asks_for_any_instance() {
+    // `forall X. \+ p(X)` is `\+ exists X. p(X)`: false as soon as some X satisfies p.
+    let src = "p(a).\nq(f(a)).\n";
+    for s in BOTH {
+        assert_eq!(sol(src, s, "forall(X, \\+ p(X))"), "false.", "{s}");
+        assert_eq!(sol(src, s, "forall(X, \\+ q(g(X)))"), "true.", "{s}");
+        assert_eq!(sol(src, s, "forall(X, \\+ q(f(X)))"), "false.", "{s}");
+    }
+}

@@ -15,32 +15,21 @@ pub fn lower(path: &str, opts: &LoadOptions) -> Result<ExitCode> {
     out.push_str(&format!(
         "% Clauses of {path}, as lowered by knot. `knot run` loads this file back.\n"
     ));
-    let mut tabled: Vec<_> = program.tabled.iter().copied().collect();
-    tabled.sort_by(|a, b| store.name(a.0).cmp(store.name(b.0)).then(a.1.cmp(&b.1)));
-    for (f, n) in &tabled {
-        out.push_str(&format!(
-            ":- table {}/{}.\n",
-            crate::syntax::print::atom_text(store.name(*f)),
-            n
-        ));
-    }
-    let mut co: Vec<_> = program.coinductive.iter().copied().collect();
-    co.sort_by(|a, b| store.name(a.0).cmp(store.name(b.0)).then(a.1.cmp(&b.1)));
-    for (f, n) in &co {
-        out.push_str(&format!(
-            ":- coinductive {}/{}.\n",
-            crate::syntax::print::atom_text(store.name(*f)),
-            n
-        ));
-    }
-    let mut declared: Vec<_> = program.declared.iter().copied().collect();
-    declared.sort_by(|a, b| store.name(a.0).cmp(store.name(b.0)).then(a.1.cmp(&b.1)));
-    for (f, n) in &declared {
-        out.push_str(&format!(
-            ":- dynamic {}/{}.\n",
-            crate::syntax::print::atom_text(store.name(*f)),
-            n
-        ));
+    for (kind, set) in [
+        ("table", &program.tabled),
+        ("coinductive", &program.coinductive),
+        ("non_enumerable", &program.non_enumerable),
+        ("dynamic", &program.declared),
+    ] {
+        let mut preds: Vec<_> = set.iter().copied().collect();
+        preds.sort_by(|a, b| store.name(a.0).cmp(store.name(b.0)).then(a.1.cmp(&b.1)));
+        for (f, n) in preds {
+            out.push_str(&format!(
+                ":- {kind} {}/{}.\n",
+                crate::syntax::print::atom_text(store.name(f)),
+                n
+            ));
+        }
     }
     let mut last_line = None;
     for c in program.clauses() {

@@ -10,12 +10,12 @@ use crate::syntax::ast::{self, AdtDef, ImplDef, ItemKind, Polarity, TraitDef, Ty
 use crate::term::{syms, Store, TermId};
 
 /// Collects clauses and predicate declarations.
-struct Out<'p> {
+pub(super) struct Out<'p> {
     program: &'p mut Program,
 }
 
 impl Out<'_> {
-    fn clause(
+    pub(super) fn clause(
         &mut self,
         cx: &mut Cx<'_>,
         head: TermId,
@@ -68,6 +68,7 @@ pub(super) fn lower_items(
             auto_trait_builtins(store, names, t, prog, &mut out)?;
         }
     }
+    super::coherence::coherence_rules(store, names, prog, &mut out)?;
     builtin_rules(store, names, prog, out.program)?;
     let program = out.program;
     for t in &names.trait_order {
@@ -90,6 +91,14 @@ pub(super) fn lower_items(
         let p = (store.sym(name), n);
         program.tabled.insert(p);
         program.declared.insert(p);
+    }
+    for (name, n) in super::coherence::PREDICATES {
+        let p = (store.sym(name), n);
+        program.tabled.insert(p);
+        program.declared.insert(p);
+        if n == 1 && name != "local_impl_allowed" {
+            program.non_enumerable.insert(p);
+        }
     }
     let all = program.predicates(store);
     program.tabled.extend(all);

@@ -5,12 +5,15 @@
 //! - `'Tr'(Self, Args..)`: `Self: Tr<Args..>` is implemented (one predicate per trait).
 //! - `normalize('$assoc'(TraitRef, 'A'(GatArgs..)), Ty)` and `alias_eq(.., Ty)`: associated types.
 //! - `from_env(TraitRef)`, `from_env_ty(Ty)`, `well_formed(TraitRef)`, `well_formed_ty(Ty)`.
+//! - coherence: `is_local(Ty)`, `is_upstream(Ty)`, `is_fully_visible(Ty)`, `downstream_type(Ty)`,
+//!   `local_impl_allowed(TraitRef)` (see `coherence.rs`).
 //! - types: `'S'(Args..)` for structs and enums, `u32`, `bool`, ... for scalars, `'$tuple'(..)`,
 //!   `'$ref'(Lt, T)`, `'$refmut'(Lt, T)`, `'$slice'(T)`, `'$array'(T, N)`, `'$ptr'(T)`, `'$ptrmut'(T)`,
 //!   `str`, `'!'`, `'$alias'(TraitRef, 'A'(..))` for a projection that does not normalize (chalk's
 //!   `(Tr::A)<T>`); lifetimes are `'$lt'` terms or variables and are not reasoned about.
 
 pub mod chalk;
+mod coherence;
 mod items;
 mod names;
 mod types;
@@ -44,7 +47,7 @@ pub(crate) fn unsupported(span: &Span, what: &str) -> Error {
     Error::Lower {
         span: span.clone(),
         code: "unsupported",
-        message: format!("unsupported: {what}"),
+        message: what.to_string(),
     }
 }
 

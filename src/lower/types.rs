@@ -116,7 +116,7 @@ impl<'a> Cx<'a> {
         self.store.sym(s)
     }
 
-    fn app(&mut self, f: &str, args: &[TermId]) -> TermId {
+    pub(super) fn app(&mut self, f: &str, args: &[TermId]) -> TermId {
         let f = self.sym(f);
         self.store.app(f, args)
     }
@@ -583,10 +583,28 @@ impl<'a> Cx<'a> {
                 let (t, _) = self.trait_ref(s, &tr.bound)?;
                 vec![self.app("from_env", &[t])]
             }
+            DomainGoal::IsLocal(t)
+            | DomainGoal::IsUpstream(t)
+            | DomainGoal::IsFullyVisible(t)
+            | DomainGoal::DownstreamType(t) => {
+                let pred = match d {
+                    DomainGoal::IsLocal(_) => "is_local",
+                    DomainGoal::IsUpstream(_) => "is_upstream",
+                    DomainGoal::IsFullyVisible(_) => "is_fully_visible",
+                    _ => "downstream_type",
+                };
+                let t = self.ty(t)?;
+                vec![self.app(pred, &[t])]
+            }
+            DomainGoal::LocalImplAllowed(tr) => {
+                let s = self.ty(&tr.self_ty)?;
+                let (t, _) = self.trait_ref(s, &tr.bound)?;
+                vec![self.app("local_impl_allowed", &[t])]
+            }
             _ => {
                 return Err(unsupported(
                     span,
-                    "this domain goal (coherence and object-safety goals)",
+                    "this domain goal (Compatible, Reveal, ObjectSafe)",
                 ))
             }
         })

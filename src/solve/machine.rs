@@ -26,6 +26,10 @@ pub(crate) enum GoalKind {
     Direct(Ref),
     /// Cut: drop the choice points above this height.
     CutTo(usize),
+    /// A call to a non-enumerable predicate that floundered once and was moved behind the other goals
+    /// of its conjunction (as chalk's SLG solver moves a floundered subgoal to the end): if it still
+    /// flounders, the branch does.
+    Deferred(Ref),
 }
 
 /// One entry of a goal list.
@@ -199,6 +203,30 @@ fn cons(kind: GoalKind, env: &Env, depth: u32, next: Goals) -> Goals {
     }))
 }
 
+/// Insert `kind` at the end of the conjunction at the head of `goals`: before the first cut (which
+/// ends an if-then-else condition) or at the end. False when there is nothing to move past.
+fn defer(goals: &mut Goals, kind: GoalKind, env: &Env, depth: u32) -> bool {
+    let mut prefix: Vec<(GoalKind, Env, u32)> = Vec::new();
+    let mut cur = goals.clone();
+    while let Some(n) = cur {
+        if matches!(n.kind, GoalKind::CutTo(_)) {
+            cur = Some(n);
+            break;
+        }
+        prefix.push((n.kind, n.env.clone(), n.depth));
+        cur = n.next.clone();
+    }
+    if prefix.is_empty() {
+        return false;
+    }
+    let mut list = cons(kind, env, depth, cur);
+    for (k, e, d) in prefix.into_iter().rev() {
+        list = cons(k, &e, d, list);
+    }
+    *goals = list;
+    true
+}
+
 impl<'p> Machine<'p> {
     pub fn new(store: &'p mut Store, program: &'p Program, limits: &'p Limits) -> Machine<'p> {
         let cut_atom = store.atom_named("!");
@@ -355,9 +383,10 @@ impl<'p> Machine<'p> {
                 choices.truncate(h);
                 return ControlFlow::Continue(true);
             }
-            GoalKind::Call(r) => (r, false),
+            GoalKind::Call(r) | GoalKind::Deferred(r) => (r, false),
             GoalKind::Direct(r) => (r, true),
         };
+        let deferred = matches!(node.kind, GoalKind::Deferred(_));
         let r = match st.b.deref(self.store, r) {
             Deref::Term(r) => r,
             Deref::Unbound(_) => {
@@ -436,7 +465,8 @@ impl<'p> Machine<'p> {
                     self.out.floundered = true;
                     return ControlFlow::Continue(false);
                 }
-                return match hooks.negation(self, st, a(0), env, depth) {
+                let goal = self.invert_placeholders(st, a(0));
+                return match hooks.negation(self, st, goal, env, depth) {
                     NotAction::Holds => ControlFlow::Continue(true),
                     NotAction::Fails | NotAction::Suspend => {
                         if self.stopped() {
@@ -478,6 +508,22 @@ impl<'p> Machine<'p> {
             }
         }
         let pred = (f, arity);
+        if let Some(x) = first {
+            if self.program.non_enumerable.contains(&pred)
+                && matches!(
+                    st.b.deref(self.store, Ref::new(x, r.base)),
+                    Deref::Unbound(_)
+                )
+            {
+                // The answers of a non-enumerable predicate cannot be listed: try the rest of the
+                // conjunction first (it may fail, or bind the argument); else the goal flounders.
+                if !deferred && defer(&mut st.goals, GoalKind::Deferred(r), env, depth) {
+                    return ControlFlow::Continue(true);
+                }
+                self.out.floundered = true;
+                return ControlFlow::Continue(false);
+            }
+        }
         if !direct && hooks.is_tabled(pred) {
             match hooks.call(self, st, r, env) {
                 CallAction::Resolve => {}
@@ -545,6 +591,36 @@ impl<'p> Machine<'p> {
                 }
             }
         }
+    }
+
+    /// The goal of a negation with its placeholders replaced by fresh variables, as chalk inverts a
+    /// negated goal: `forall<T> { not { G(T) } }` holds when no `T` at all satisfies `G`, so
+    /// `not { G(!T) }` is decided as `not { exists<X> { G(X) } }`.
+    fn invert_placeholders(&mut self, st: &mut State, goal: Ref) -> Ref {
+        let mut map = VarMap::new();
+        let t = st.b.resolve(self.store, goal, &mut map);
+        if self.store.max_universe(t) == 0 {
+            return goal;
+        }
+        let n = map.len() as u32;
+        let mut fresh: Vec<(u32, u32)> = Vec::new();
+        let t = self.store.map_placeholders(t, &mut |s, u, i| {
+            let k = match fresh.iter().position(|&p| p == (u, i)) {
+                Some(k) => k,
+                None => {
+                    fresh.push((u, i));
+                    fresh.len() - 1
+                }
+            };
+            s.var(n + k as u32)
+        });
+        let base = st.b.alloc(n + fresh.len() as u32, st.universe);
+        for (i, &slot) in map.slots.iter().enumerate() {
+            let v = self.store.var(i as u32);
+            let target = Bindings::slot_ref(self.store, slot);
+            st.b.unify(self.store, Ref::new(v, base), target, self.opts);
+        }
+        Ref::new(t, base)
     }
 
     /// True when `\+ goal` cannot be decided: `goal` has an unbound variable that is not local to it.

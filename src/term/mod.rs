@@ -380,6 +380,36 @@ impl Store {
 
     /// Rebuild `t` bottom-up, replacing each variable by `f(index)`. Iterative (deep terms are fine).
     pub fn map_vars(&mut self, t: TermId, f: &mut dyn FnMut(&mut Store, u32) -> TermId) -> TermId {
+        self.rebuild(t, &|s, t| !s.is_ground(t), &mut |s, t| match s.view(t) {
+            View::Var(i) => Some(f(s, i)),
+            _ => None,
+        })
+    }
+
+    /// Rebuild `t` bottom-up, replacing each placeholder `(universe, index)` by `f(universe, index)`.
+    pub fn map_placeholders(
+        &mut self,
+        t: TermId,
+        f: &mut dyn FnMut(&mut Store, u32, u32) -> TermId,
+    ) -> TermId {
+        self.rebuild(
+            t,
+            &|s, t| s.max_universe(t) > 0,
+            &mut |s, t| match s.view(t) {
+                View::Placeholder(u, i) => Some(f(s, u, i)),
+                _ => None,
+            },
+        )
+    }
+
+    /// Rebuild `t` bottom-up: subterms for which `visit` is false are kept; `leaf` may replace a
+    /// subterm. Iterative.
+    fn rebuild(
+        &mut self,
+        t: TermId,
+        visit: &dyn Fn(&Store, TermId) -> bool,
+        leaf: &mut dyn FnMut(&mut Store, TermId) -> Option<TermId>,
+    ) -> TermId {
         enum Work {
             Visit(TermId),
             Build(Sym, usize),
@@ -389,15 +419,15 @@ impl Store {
         while let Some(w) = work.pop() {
             match w {
                 Work::Visit(t) => {
-                    if self.is_ground(t) {
+                    if !visit(self, t) {
                         out.push(t);
                         continue;
                     }
+                    if let Some(r) = leaf(self, t) {
+                        out.push(r);
+                        continue;
+                    }
                     match self.view(t) {
-                        View::Var(i) => {
-                            let r = f(self, i);
-                            out.push(r);
-                        }
                         View::App(s, args) => {
                             work.push(Work::Build(s, args.len()));
                             for &a in args.iter().rev() {

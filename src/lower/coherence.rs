@@ -1,0 +1,185 @@
+//! The coherence predicates of chalk's orphan rules: which types are local to the crate being checked,
+//! which come from upstream crates, which are fully visible (contain no type parameter), and where a
+//! local impl of a trait is allowed.
+//!
+//! `#[upstream]` marks an item of another crate; `#[fundamental]` a type (like `Box<T>`) that is as local
+//! as its parameter. Clauses produced, for `struct S<T..>` with type parameters `T..`:
+//! - `is_fully_visible('S'(T..)) :- is_fully_visible(T)..`
+//! - local `S`: `is_local('S'(T..)).`
+//! - `#[upstream] #[fundamental] S<T>`: `is_local('S'(T)) :- is_local(T).` and
+//!   `is_upstream('S'(T)) :- is_upstream(T).`
+//! - `#[upstream]` (not fundamental): `is_upstream('S'(T..)).`
+//! - `#[fundamental]`: `downstream_type('S'(T)) :- downstream_type(T).`
+//!
+//! and for `trait Tr<P..>` with type parameters `Self, P1..Pn`:
+//! - local `Tr`: `local_impl_allowed('Tr'(Self, P..)).`
+//! - `#[upstream] Tr`: for each i, `local_impl_allowed('Tr'(Self, P..)) :- is_fully_visible(P0..Pi-1),
+//!   is_local(Pi).` (the first local type may only be preceded by fully visible types).
+//!
+//! Built-in types (scalars, tuples, references, ...) are upstream and fully visible when their
+//! components are. The four type predicates flounder on an unbound type (`non_enumerable`), as chalk's
+//! do: which types are local cannot be listed.
+
+use super::items::Out;
+use super::names::Names;
+use super::types::{Cx, SCALARS};
+use crate::error::{Result, Span};
+use crate::syntax::ast::{self, GenericParam, ItemKind, ParamKind};
+use crate::term::{Store, TermId};
+
+/// The coherence predicates, with their arity.
+pub const PREDICATES: [(&str, u32); 5] = [
+    ("is_local", 1),
+    ("is_upstream", 1),
+    ("is_fully_visible", 1),
+    ("downstream_type", 1),
+    ("local_impl_allowed", 1),
+];
+
+/// The type parameters among `vars` (bound for `params`), in order.
+fn type_params(params: &[GenericParam], vars: &[TermId]) -> Vec<TermId> {
+    params
+        .iter()
+        .zip(vars)
+        .filter(|(p, _)| p.kind == ParamKind::Type)
+        .map(|(_, &v)| v)
+        .collect()
+}
+
+/// The coherence clauses of every ADT and trait of `prog`, and of the built-in types.
+pub(super) fn coherence_rules(
+    store: &mut Store,
+    names: &Names,
+    prog: &ast::Program,
+    out: &mut Out<'_>,
+) -> Result<()> {
+    for item in &prog.items {
+        let upstream = item.attr("upstream").is_some();
+        let fundamental = item.attr("fundamental").is_some();
+        match &item.kind {
+            ItemKind::Struct(a) | ItemKind::Enum(a) => {
+                let mut cx = Cx::new(store, names);
+                let vars = cx.bind_params(&a.params);
+                let name = cx.store.sym(&a.name.name);
+                let ty = cx.store.app(name, &vars);
+                let tys = type_params(&a.params, &vars);
+                adt_rules(&mut cx, ty, &tys, upstream, fundamental, &item.span, out)?;
+            }
+            ItemKind::ForeignType(id) => {
+                let mut cx = Cx::new(store, names);
+                let ty = cx.store.atom_named(&id.name);
+                adt_rules(&mut cx, ty, &[], upstream, false, &item.span, out)?;
+            }
+            ItemKind::Trait(t) => {
+                let mut cx = Cx::new(store, names);
+                let self_v = cx.bind("Self");
+                let mut vars = vec![self_v];
+                vars.extend(cx.bind_params(&t.params));
+                let tsym = cx.store.sym(&t.name.name);
+                let tr = cx.store.app(tsym, &vars);
+                let head = cx.app("local_impl_allowed", &[tr]);
+                if !upstream {
+                    out.clause(&mut cx, head, &[], &item.span)?;
+                    continue;
+                }
+                let mut tys = vec![self_v];
+                tys.extend(type_params(&t.params, &vars[1..]));
+                for i in 0..tys.len() {
+                    let mut body: Vec<TermId> = tys[..i]
+                        .iter()
+                        .map(|&p| cx.app("is_fully_visible", &[p]))
+                        .collect();
+                    body.push(cx.app("is_local", &[tys[i]]));
+                    out.clause(&mut cx, head, &body, &item.span)?;
+                }
+            }
+            _ => {}
+        }
+    }
+    builtin_type_rules(store, names, out)
+}
+
+/// The clauses of one ADT (see the module documentation).
+fn adt_rules(
+    cx: &mut Cx<'_>,
+    ty: TermId,
+    tys: &[TermId],
+    upstream: bool,
+    fundamental: bool,
+    span: &Span,
+    out: &mut Out<'_>,
+) -> Result<()> {
+    let visible: Vec<TermId> = tys
+        .iter()
+        .map(|&p| cx.app("is_fully_visible", &[p]))
+        .collect();
+    let head = cx.app("is_fully_visible", &[ty]);
+    out.clause(cx, head, &visible, span)?;
+    // A fundamental type is as local as its first type parameter (chalk allows exactly one).
+    let inner = tys.first().copied().filter(|_| fundamental);
+    if !upstream {
+        let head = cx.app("is_local", &[ty]);
+        out.clause(cx, head, &[], span)?;
+    } else if let Some(p) = inner {
+        for pred in ["is_local", "is_upstream"] {
+            let head = cx.app(pred, &[ty]);
+            let body = cx.app(pred, &[p]);
+            out.clause(cx, head, &[body], span)?;
+        }
+    } else {
+        let head = cx.app("is_upstream", &[ty]);
+        out.clause(cx, head, &[], span)?;
+    }
+    if let Some(p) = inner {
+        let head = cx.app("downstream_type", &[ty]);
+        let body = cx.app("downstream_type", &[p]);
+        out.clause(cx, head, &[body], span)?;
+    }
+    Ok(())
+}
+
+/// Built-in types belong to the standard library: upstream, and fully visible when their
+/// components are.
+fn builtin_type_rules(store: &mut Store, names: &Names, out: &mut Out<'_>) -> Result<()> {
+    let span = Span::default();
+    let mut cx = Cx::new(store, names);
+    for s in SCALARS.iter().chain(["str", "!"].iter()) {
+        let ty = cx.store.atom_named(s);
+        for pred in ["is_upstream", "is_fully_visible"] {
+            let head = cx.app(pred, &[ty]);
+            out.clause(&mut cx, head, &[], &span)?;
+        }
+    }
+    // (constructor, arity, which arguments are types)
+    let ctors: [(&str, u32, &[usize]); 6] = [
+        ("$ref", 2, &[1]),
+        ("$refmut", 2, &[1]),
+        ("$ptr", 1, &[0]),
+        ("$ptrmut", 1, &[0]),
+        ("$slice", 1, &[0]),
+        ("$array", 2, &[0]),
+    ];
+    let tuples: Vec<(String, u32, Vec<usize>)> = (0..=8u32)
+        .map(|n| ("$tuple".to_string(), n, (0..n as usize).collect()))
+        .chain(
+            ctors
+                .iter()
+                .map(|&(c, n, tys)| (c.to_string(), n, tys.to_vec())),
+        )
+        .collect();
+    for (ctor, n, tys) in tuples {
+        let mut cx = Cx::new(store, names);
+        let vs: Vec<TermId> = (0..n).map(|i| cx.fresh(&format!("T{i}"))).collect();
+        let c = cx.store.sym(&ctor);
+        let ty = cx.store.app(c, &vs);
+        let head = cx.app("is_upstream", &[ty]);
+        out.clause(&mut cx, head, &[], &span)?;
+        let body: Vec<TermId> = tys
+            .iter()
+            .map(|&i| cx.app("is_fully_visible", &[vs[i]]))
+            .collect();
+        let head = cx.app("is_fully_visible", &[ty]);
+        out.clause(&mut cx, head, &body, &span)?;
+    }
+    Ok(())
+}
