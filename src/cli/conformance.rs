@@ -129,8 +129,24 @@ fn run_case(case: &Value, args: &ConformanceArgs) -> Verdict {
             let mut got: Vec<String> = solved
                 .answers
                 .iter()
-                .map(|a| collapse(&crate::lower::chalk::answer_text(&loaded.store, a.values)))
+                .map(|a| {
+                    let text = if nvars == 0 {
+                        String::new()
+                    } else {
+                        crate::lower::chalk::answer_text(&loaded.store, a.values)
+                    };
+                    // chalk's answer stream marks an uncertain answer, and reports floundering as
+                    // an answer of its own.
+                    collapse(&if a.ambiguous {
+                        format!("Ambiguous({text})")
+                    } else {
+                        text
+                    })
+                })
                 .collect();
+            if solved.outcome.floundered {
+                got.push("Floundered".into());
+            }
             let mut want: Vec<String> = case["expected"]
                 .as_array()
                 .map(|v| v.iter().filter_map(|x| x.as_str()).map(collapse).collect())

@@ -76,6 +76,11 @@ pub(super) fn lower_items(
         program.tabled.insert(p);
         program.declared.insert(p);
         let info = &names.traits[t];
+        if info.auto || info.non_enumerable {
+            // chalk: which types implement an auto trait (or a `#[non_enumerable]` one) cannot be
+            // listed; `?T: Send` flounders.
+            program.non_enumerable.insert(p);
+        }
         if !opts.coinductive_none && (opts.coinductive_all || info.auto || info.coinductive) {
             program.coinductive.insert(p);
         }
@@ -401,6 +406,12 @@ fn impl_decl(
     }
     out.clause(&mut cx, tr, &body, span)?;
     let trait_name = &i.trait_ref.bound.name.name;
+    let trait_def = prog.items.iter().find_map(|item| match &item.kind {
+        ItemKind::Trait(t) if &t.name.name == trait_name => Some(t),
+        _ => None,
+    });
+    let decl_of =
+        |name: &str| trait_def.and_then(|t| t.assoc_types.iter().find(|a| a.name.name == name));
     let mut given: Vec<&str> = Vec::new();
     for v in &i.assoc_values {
         given.push(&v.name.name);
@@ -412,17 +423,14 @@ fn impl_decl(
         }
         let val = cx.ty(&v.value)?;
         b2.extend(std::mem::take(&mut cx.pending));
+        if let (Some(t), Some(d)) = (trait_def, decl_of(&v.name.name)) {
+            b2.extend(decl_where_clauses(&mut cx, t, d, tr, &qs)?);
+        }
         normalize_clause(&mut cx, tr, &v.name.name, &qs, val, &b2, &v.span, out)?;
         cx.restore(mark);
     }
     // Defaults from the trait for associated types the impl does not give.
-    for item in &prog.items {
-        let ItemKind::Trait(t) = &item.kind else {
-            continue;
-        };
-        if &t.name.name != trait_name {
-            continue;
-        }
+    if let Some(t) = trait_def {
         for a in &t.assoc_types {
             let Some(d) = &a.default else { continue };
             if given.contains(&a.name.name.as_str()) {
@@ -433,11 +441,43 @@ fn impl_decl(
             let val = cx.ty(d)?;
             let mut b2 = body.clone();
             b2.extend(std::mem::take(&mut cx.pending));
+            b2.extend(decl_where_clauses(&mut cx, t, a, tr, &qs)?);
             normalize_clause(&mut cx, tr, &a.name.name, &qs, val, &b2, &a.span, out)?;
             cx.restore(mark);
         }
     }
     Ok(())
+}
+
+/// The where-clauses of the trait's declaration of an associated type (`type Item<T> where T: Sized;`),
+/// for the impl's trait reference `tr` and the value's own parameters `qs`: chalk adds them to the
+/// Normalize clause of every value.
+fn decl_where_clauses(
+    cx: &mut Cx<'_>,
+    t: &TraitDef,
+    d: &ast::AssocTyDecl,
+    tr: TermId,
+    qs: &[TermId],
+) -> Result<Vec<TermId>> {
+    if d.where_clauses.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mark = cx.mark();
+    let args: Vec<TermId> = cx.store.args(tr).to_vec();
+    cx.bind_to("Self", args[0]);
+    for (p, &a) in t.params.iter().zip(&args[1..]) {
+        cx.bind_to(&p.name.name, a);
+    }
+    for (p, &q) in d.params.iter().zip(qs) {
+        cx.bind_to(&p.name.name, q);
+    }
+    let mut goals = Vec::new();
+    for wc in &d.where_clauses {
+        goals.extend(cx.where_clause(wc)?);
+    }
+    goals.extend(std::mem::take(&mut cx.pending));
+    cx.restore(mark);
+    Ok(goals)
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -34,6 +34,8 @@ pub struct TraitInfo {
     pub auto: bool,
     /// `#[coinductive]`.
     pub coinductive: bool,
+    /// `#[non_enumerable]`: `?T: Tr` flounders instead of listing the implementing types.
+    pub non_enumerable: bool,
     /// `#[lang(x)]`.
     pub lang: Option<String>,
 }
@@ -112,6 +114,7 @@ impl Names {
                                 .collect(),
                             auto: item.attr("auto").is_some(),
                             coinductive: item.attr("coinductive").is_some(),
+                            non_enumerable: item.attr("non_enumerable").is_some(),
                             lang,
                         },
                     );

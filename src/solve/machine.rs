@@ -478,6 +478,18 @@ impl<'p> Machine<'p> {
                 };
             }
             (syms::EXISTS, 2) => {
+                // `exists(Vs, G)` under a `forall`: the variables live in the current universe, so
+                // they may name its placeholders (a goal's existentials are allocated up front, in
+                // the root universe).
+                if st.universe > 0 {
+                    for v in self.list_items(st, a(0)) {
+                        if let Deref::Unbound(s) = st.b.deref(self.store, v) {
+                            if st.b.universe(s) < st.universe {
+                                st.b.set_universe(s, st.universe);
+                            }
+                        }
+                    }
+                }
                 let g = a(1);
                 st.goals = cons(GoalKind::Call(g), env, depth, st.goals.take());
                 return ControlFlow::Continue(true);
