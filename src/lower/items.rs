@@ -6,7 +6,7 @@ use super::types::{Cx, SCALARS};
 use super::LowerOptions;
 use crate::error::{Result, Span};
 use crate::program::Program;
-use crate::syntax::ast::{self, AdtDef, ImplDef, ItemKind, Polarity, TraitDef, TyKind};
+use crate::syntax::ast::{self, AdtDef, ImplDef, ItemKind, Polarity, TraitDef};
 use crate::term::{syms, Store, TermId};
 
 /// Collects clauses and predicate declarations.
@@ -56,7 +56,9 @@ pub(super) fn lower_items(
             ItemKind::Impl(i) => impl_decl(store, names, prog, i, &item.span, &mut out)?,
             ItemKind::Clause(c) => program_clause(store, names, c, &mut out)?,
             ItemKind::ForeignType(_) => {}
-            ItemKind::OpaqueType(_) => return Err(super::unsupported(&item.span, "opaque types")),
+            ItemKind::OpaqueType(o) => {
+                super::opaque::opaque_type(store, names, prog, o, &item.span, &mut out)?
+            }
             ItemKind::FnDef(_) => return Err(super::unsupported(&item.span, "fn definitions")),
             ItemKind::Closure(_) => return Err(super::unsupported(&item.span, "closures")),
             ItemKind::Coroutine(_) => return Err(super::unsupported(&item.span, "coroutines")),
@@ -76,9 +78,9 @@ pub(super) fn lower_items(
         program.tabled.insert(p);
         program.declared.insert(p);
         let info = &names.traits[t];
-        if info.auto || info.non_enumerable {
-            // chalk: which types implement an auto trait (or a `#[non_enumerable]` one) cannot be
-            // listed; `?T: Send` flounders.
+        if info.auto || info.non_enumerable || info.lang.is_some() {
+            // chalk: which types implement an auto trait, a built-in (lang item) trait or a
+            // `#[non_enumerable]` one cannot be listed; `?T: Send` flounders.
             program.non_enumerable.insert(p);
         }
         if !opts.coinductive_none && (opts.coinductive_all || info.auto || info.coinductive) {
@@ -236,15 +238,7 @@ fn auto_trait_builtins(
     out: &mut Out<'_>,
 ) -> Result<()> {
     let tsym = store.sym(t);
-    let has_own_impl = |adt_name: &str| {
-        prog.items.iter().any(|it| match &it.kind {
-            ItemKind::Impl(i) => {
-                i.trait_ref.bound.name.name == t
-                    && matches!(&i.trait_ref.self_ty.kind, TyKind::Named { name, .. } if name.name == adt_name)
-            }
-            _ => false,
-        })
-    };
+    let has_own_impl = |adt_name: &str| super::opaque::has_own_impl(prog, t, adt_name);
     for item in &prog.items {
         let (ItemKind::Struct(a) | ItemKind::Enum(a)) = &item.kind else {
             continue;
@@ -338,11 +332,15 @@ fn trait_decl(
     for wc in &t.where_clauses {
         wcs.extend(cx.where_clause(wc)?);
     }
+    let alias_eq = cx.store.sym("alias_eq");
     for &g in &wcs {
         if let Some((f, _)) = cx.store.functor(g) {
             if cx.names.traits.contains_key(cx.store.name(f)) {
                 let h = cx.store.app(from_env, &[g]);
                 out.clause(&mut cx, h, &[fe], span)?;
+            } else if f == alias_eq {
+                // `trait Bar: Foo<A = ()>`: in an environment where `T: Bar`, `<T as Foo>::A = ()`.
+                out.clause(&mut cx, g, &[fe], span)?;
             }
         }
     }

@@ -16,6 +16,7 @@ pub mod chalk;
 mod coherence;
 mod items;
 mod names;
+mod opaque;
 mod types;
 
 pub use names::Names;

@@ -69,21 +69,27 @@ impl Names {
         let mut n = Names::default();
         for item in &prog.items {
             match &item.kind {
-                ItemKind::Struct(a) | ItemKind::Enum(a) => {
-                    if n.adts.contains_key(&a.name.name) || n.traits.contains_key(&a.name.name) {
+                ItemKind::Struct(ast::AdtDef {
+                    name, params: ps, ..
+                })
+                | ItemKind::Enum(ast::AdtDef {
+                    name, params: ps, ..
+                })
+                | ItemKind::OpaqueType(ast::OpaqueTyDef {
+                    name, params: ps, ..
+                }) => {
+                    // An opaque type is named like a struct: outside `Reveal` it is the rigid type
+                    // chalk writes `!O<..>`.
+                    if n.adts.contains_key(&name.name) || n.traits.contains_key(&name.name) {
                         return Err(lower_error(
-                            &a.name.span,
+                            &name.span,
                             "lower::duplicate_item",
-                            format!("`{}` is declared twice", a.name.name),
+                            format!("`{}` is declared twice", name.name),
                         ));
                     }
-                    n.adts.insert(
-                        a.name.name.clone(),
-                        AdtInfo {
-                            params: params(&a.params),
-                        },
-                    );
-                    n.adt_order.push(a.name.name.clone());
+                    n.adts
+                        .insert(name.name.clone(), AdtInfo { params: params(ps) });
+                    n.adt_order.push(name.name.clone());
                 }
                 ItemKind::ForeignType(id) => {
                     n.adts
