@@ -12,6 +12,7 @@ well_formed_ty('$ref'(_, T)) :- well_formed_ty(T).
 well_formed_ty('$refmut'(_, T)) :- well_formed_ty(T).
 well_formed_ty('$ptr'(T)) :- well_formed_ty(T).
 well_formed_ty('$ptrmut'(T)) :- well_formed_ty(T).
+well_formed_ty(F) :- '$fn_ptr'(F).
 well_formed_ty('$slice'(T)) :- well_formed_ty(T), '$sized'(T).
 well_formed_ty('$array'(T, _)) :- well_formed_ty(T), '$sized'(T).
 well_formed_ty('$tuple').
@@ -19,3 +20,10 @@ well_formed_ty('$tuple'(A)) :- well_formed_ty(A).
 well_formed_ty('$tuple'(A, B)) :- '$sized'(A), well_formed_ty(A), well_formed_ty(B).
 well_formed_ty('$tuple'(A, B, C)) :- '$sized'(A), '$sized'(B), well_formed_ty(A), well_formed_ty(B), well_formed_ty(C).
 well_formed_ty('$tuple'(A, B, C, D)) :- '$sized'(A), '$sized'(B), '$sized'(C), well_formed_ty(A), well_formed_ty(B), well_formed_ty(C), well_formed_ty(D).
+
+% Function pointer types: `'$fn'(Args, Ret)` (safe, Rust ABI) or `'$fn'('$sig'(Safety, Abi), Args, Ret)`;
+% Args is a tuple, or `'$variadic'(Tuple)`. Only safe, non-variadic ones are called through the Fn traits.
+'$fn_ptr'('$fn'(_, _)).
+'$fn_ptr'('$fn'(_, _, _)).
+'$fn_ptr_call'('$fn'(Args, R), Args, R) :- Args \= '$variadic'(_).
+'$fn_ptr_call'('$fn'('$sig'(safe, _), Args, R), Args, R) :- Args \= '$variadic'(_).

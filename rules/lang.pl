@@ -37,3 +37,8 @@
 '$lang_clone'('$tuple'(A, B)) :- '$clone'(A), '$clone'(B).
 '$lang_clone'('$tuple'(A, B, C)) :- '$clone'(A), '$clone'(B), '$clone'(C).
 '$lang_clone'('$tuple'(A, B, C, D)) :- '$clone'(A), '$clone'(B), '$clone'(C), '$clone'(D).
+
+% Function pointers are sized, Copy and Clone (`'$fn_ptr'/1`, `'$fn_ptr_call'/3`: rules/builtin.pl).
+'$lang_sized'(F) :- '$fn_ptr'(F).
+'$lang_copy'(F) :- '$fn_ptr'(F).
+'$lang_clone'(F) :- '$fn_ptr'(F).

@@ -151,7 +151,9 @@ fn builtin_type_rules(store: &mut Store, names: &Names, out: &mut Out<'_>) -> Re
         }
     }
     // (constructor, arity, which arguments are types)
-    let ctors: [(&str, u32, &[usize]); 6] = [
+    let ctors: [(&str, u32, &[usize]); 8] = [
+        ("$fn", 2, &[0, 1]),
+        ("$fn", 3, &[1, 2]),
         ("$ref", 2, &[1]),
         ("$refmut", 2, &[1]),
         ("$ptr", 1, &[0]),

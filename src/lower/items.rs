@@ -122,38 +122,8 @@ fn builtin_rules(
 ) -> Result<()> {
     let mut text = String::from(BUILTIN_RULES);
     text.push_str(LANG_RULES);
+    text.push_str(&super::lang::bridges(names));
     let q = crate::syntax::print::atom_text;
-    let mut bridged = [false; 3];
-    for t in &names.trait_order {
-        let info = &names.traits[t];
-        let Some(lang) = info.lang.as_deref() else {
-            continue;
-        };
-        if !info.params.is_empty() {
-            continue;
-        }
-        let i = match lang {
-            "sized" => 0,
-            "copy" => 1,
-            "clone" => 2,
-            _ => continue,
-        };
-        bridged[i] = true;
-        let n = q(t);
-        text.push_str(&format!(
-            "{n}(T) :- '$lang_{lang}'(T).
-'${lang}'(T) :- {n}(T).
-"
-        ));
-    }
-    for (i, lang) in ["sized", "copy", "clone"].iter().enumerate() {
-        if !bridged[i] {
-            text.push_str(&format!(
-                "'${lang}'(_).
-"
-            ));
-        }
-    }
     for item in &prog.items {
         match &item.kind {
             ItemKind::Struct(a) | ItemKind::Enum(a) => {
@@ -294,6 +264,15 @@ fn auto_trait_builtins(
         let head = cx.store.app(tsym, &[ty]);
         let body = [cx.store.app(tsym, &[inner])];
         out.clause(&mut cx, head, &body, &span)?;
+    }
+    // Function pointers carry no data of their argument or return types.
+    for n in [2, 3] {
+        let mut cx = Cx::new(store, names);
+        let vs: Vec<TermId> = (0..n).map(|i| cx.fresh(&format!("T{i}"))).collect();
+        let c = cx.store.sym("$fn");
+        let ty = cx.store.app(c, &vs);
+        let head = cx.store.app(tsym, &[ty]);
+        out.clause(&mut cx, head, &[], &span)?;
     }
     Ok(())
 }

@@ -15,6 +15,7 @@
 pub mod chalk;
 mod coherence;
 mod items;
+mod lang;
 mod names;
 mod opaque;
 mod types;

@@ -325,8 +325,40 @@ impl<'a> Cx<'a> {
                 self.alias_var(assoc)
             }
             TyKind::Dyn { .. } => return Err(unsupported(&t.span, "dyn types")),
-            TyKind::FnPtr(_) => return Err(unsupported(&t.span, "fn pointer types")),
+            TyKind::FnPtr(f) => self.fn_ptr(f)?,
         })
+    }
+
+    /// `for<'a> fn(A, B) -> R` as `'$fn'('$tuple'(A, B), R)`; an unsafe or non-Rust-ABI signature is
+    /// `'$fn'('$sig'(safe|unsafe, Abi), Args, R)`, and a variadic one has `'$variadic'('$tuple'(..))` for
+    /// arguments. Lifetimes bound by `for<..>` become fresh variables: knot does not reason about
+    /// lifetimes, so a higher-ranked signature matches any instantiation of them.
+    fn fn_ptr(&mut self, f: &ast::FnPtrTy) -> Result<TermId> {
+        let mark = self.mark();
+        for l in &f.lifetimes {
+            if let LifetimeKind::Named(n) = &l.kind {
+                self.bind(n);
+            }
+        }
+        let params: Vec<TermId> = f.params.iter().map(|p| self.ty(p)).collect::<Result<_>>()?;
+        let ret = match &f.ret {
+            Some(r) => self.ty(r)?,
+            None => self.app("$tuple", &[]),
+        };
+        self.restore(mark);
+        let mut args = self.app("$tuple", &params);
+        if f.variadic {
+            args = self.app("$variadic", &[args]);
+        }
+        if !f.is_unsafe && f.abi.as_deref().is_none_or(|a| a == "Rust") {
+            return Ok(self.app("$fn", &[args, ret]));
+        }
+        let safety = self
+            .store
+            .atom_named(if f.is_unsafe { "unsafe" } else { "safe" });
+        let abi = self.store.atom_named(f.abi.as_deref().unwrap_or("Rust"));
+        let sig = self.app("$sig", &[safety, abi]);
+        Ok(self.app("$fn", &[sig, args, ret]))
     }
 
     /// A fresh variable standing for the projection `assoc`, with `alias_eq(assoc, V)` pending.
@@ -538,22 +570,38 @@ impl<'a> Cx<'a> {
             GoalKind::Compatible(_) => Err(unsupported(&g.span, "compatible goals")),
             GoalKind::Subtype(..) => Err(unsupported(&g.span, "Subtype goals")),
             GoalKind::Eq(a, b) => {
+                let first = self.nvars;
                 let before = self.pending.len();
                 let x = self.arg(a)?;
                 let y = self.arg(b)?;
                 let eq = self.store.app(syms::EQ, &[x, y]);
                 let mut gs: Vec<TermId> = self.pending.drain(before..).collect();
                 gs.push(eq);
-                Ok(self.conj(&gs))
+                let g = self.conj(&gs);
+                Ok(self.exists_helpers(first, g))
             }
             GoalKind::Domain(d) => {
+                let first = self.nvars;
                 let before = self.pending.len();
                 let mut gs = self.domain(d, &g.span)?;
                 let mut pre: Vec<TermId> = self.pending.drain(before..).collect();
                 pre.append(&mut gs);
-                Ok(self.conj(&pre))
+                let g = self.conj(&pre);
+                Ok(self.exists_helpers(first, g))
             }
         }
+    }
+
+    /// `exists(Vs, g)` over the helper variables allocated since `first` (stand-ins for projections,
+    /// lifetimes bound in a `fn` pointer type): they belong to the universe where `g` is proved, so
+    /// under a `forall` they may name its placeholders.
+    fn exists_helpers(&mut self, first: u32, g: TermId) -> TermId {
+        if first == self.nvars {
+            return g;
+        }
+        let vs: Vec<TermId> = (first..self.nvars).map(|i| self.store.var(i)).collect();
+        let l = self.store.list(&vs, None);
+        self.store.app(syms::EXISTS, &[l, g])
     }
 
     /// Lower a domain goal to one or more conjuncts.

@@ -42,6 +42,24 @@ pub(crate) struct CanonGoal {
     pub universe: u32,
 }
 
+/// The size of a call for truncation: its largest argument, in nodes; an argument that is a goal of
+/// the program is measured by its own largest argument (see [`Limits::max_term_size`]).
+///
+/// [`Limits::max_term_size`]: super::Limits::max_term_size
+fn call_size(store: &Store, program: &crate::program::Program, goal: TermId) -> u32 {
+    let mut largest = 0;
+    let mut stack = vec![goal];
+    while let Some(t) = stack.pop() {
+        for &a in store.args(t) {
+            match store.functor(a) {
+                Some(p) if p.1 > 0 && program.is_known(p) => stack.push(a),
+                _ => largest = largest.max(store.size(a)),
+            }
+        }
+    }
+    largest
+}
+
 /// Canonicalize `goal` (called under `env` in `st`). `None` when the goal is larger than
 /// `max_term_size` (truncated) or nested deeper than `max_term_depth` (the search is halted with
 /// [`StopReason::TermDepth`]).
@@ -61,7 +79,7 @@ pub(crate) fn canonicalize_call(
     }
     if m.limits
         .max_term_size
-        .is_some_and(|n| m.store.size(goal_c) > n)
+        .is_some_and(|n| call_size(m.store, m.program, goal_c) > n)
     {
         // Truncated, as chalk's SLG does above its maximum term size: the branch is dropped and the
         // solution becomes ambiguous.

@@ -166,8 +166,10 @@ pub struct Limits {
     pub table_all: bool,
     /// Deepest subgoal or answer term a table may hold.
     pub max_term_depth: u32,
-    /// Largest subgoal or answer term (in nodes) before it is truncated: the branch is dropped and the
-    /// solution becomes ambiguous, as chalk's SLG does with its maximum term size. `None`: no truncation.
+    /// Largest subgoal before it is truncated: the branch is dropped and the solution becomes
+    /// ambiguous, as chalk does with its maximum term size. A subgoal's size is that of its largest
+    /// argument (in nodes); an argument that is itself a goal of the program (`from_env(Tr(T, U))`) is
+    /// measured the same way, by its largest argument. `None`: no truncation.
     pub max_term_size: Option<u32>,
 }
 

@@ -1,0 +1,78 @@
+//! Bridges from the built-in rules of `rules/lang.pl` (`'$lang_sized'(T)`, `'$fn_ptr_call'(F, Args, R)`,
+//! ...) to the program's own lang-item traits, by their `#[lang(..)]` attribute:
+//! - `#[lang(sized|copy|clone)] trait Tr {}`: `'Tr'(T) :- '$lang_sized'(T).` and `'$sized'(T) :- 'Tr'(T).`
+//!   (the built-in rules ask `'$sized'`); without such a trait, `'$sized'(_)` holds for every type.
+//! - `#[lang(fn_once|fn_mut|fn)] trait Tr<Args> { type Output; }`: safe function pointers implement it,
+//!   `'Tr'(F, Args) :- '$fn_ptr_call'(F, Args, _).`, and `Output` normalizes to their return type.
+//! - `#[lang(async_fn_once|async_fn_mut|async_fn)]`: function pointers returning a `#[lang(future)]`
+//!   type; `Output` is the future's `Output`, `CallOnceFuture` the returned type.
+
+use super::names::Names;
+use crate::syntax::print::atom_text as q;
+
+/// The bridging clauses, as clause-language text.
+pub(super) fn bridges(names: &Names) -> String {
+    let mut text = String::new();
+    let mut bridged = [false; 3];
+    let future = names.trait_order.iter().find(|t| {
+        let i = &names.traits[*t];
+        i.lang.as_deref() == Some("future") && i.params.is_empty()
+    });
+    if let Some(f) = future {
+        text.push_str(&format!("'$future'(T) :- {}(T).\n", q(f)));
+    }
+    for t in &names.trait_order {
+        let info = &names.traits[t];
+        let Some(lang) = info.lang.as_deref() else {
+            continue;
+        };
+        let n = q(t);
+        let assoc = |name: &str| info.assoc.iter().any(|(a, k)| a == name && *k == 0);
+        match (lang, info.params.len()) {
+            ("sized" | "copy" | "clone", 0) => {
+                let i = ["sized", "copy", "clone"]
+                    .iter()
+                    .position(|&l| l == lang)
+                    .unwrap_or(0);
+                bridged[i] = true;
+                text.push_str(&format!(
+                    "{n}(T) :- '$lang_{lang}'(T).\n'${lang}'(T) :- {n}(T).\n"
+                ));
+            }
+            ("fn_once" | "fn_mut" | "fn", 1) => {
+                text.push_str(&format!("{n}(F, Args) :- '$fn_ptr_call'(F, Args, _).\n"));
+                if assoc("Output") {
+                    text.push_str(&format!(
+                        "normalize('$assoc'({n}(F, Args), 'Output'), R) :- '$fn_ptr_call'(F, Args, R).\n"
+                    ));
+                }
+            }
+            ("async_fn_once" | "async_fn_mut" | "async_fn", 1) => {
+                let Some(f) = future else { continue };
+                text.push_str(&format!(
+                    "{n}(F, Args) :- '$fn_ptr_call'(F, Args, R), '$future'(R).\n"
+                ));
+                if assoc("Output") {
+                    text.push_str(&format!(
+                        "normalize('$assoc'({n}(F, Args), 'Output'), O) :- '$fn_ptr_call'(F, Args, R), \
+                         '$future'(R), alias_eq('$assoc'({}(R), 'Output'), O).\n",
+                        q(f)
+                    ));
+                }
+                if assoc("CallOnceFuture") {
+                    text.push_str(&format!(
+                        "normalize('$assoc'({n}(F, Args), 'CallOnceFuture'), R) :- \
+                         '$fn_ptr_call'(F, Args, R), '$future'(R).\n"
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    for (i, lang) in ["sized", "copy", "clone"].iter().enumerate() {
+        if !bridged[i] {
+            text.push_str(&format!("'${lang}'(_).\n"));
+        }
+    }
+    text
+}
