@@ -42,3 +42,23 @@
 '$lang_sized'(F) :- '$fn_ptr'(F).
 '$lang_copy'(F) :- '$fn_ptr'(F).
 '$lang_clone'(F) :- '$fn_ptr'(F).
+
+% Pointer metadata (`Pointee::Metadata`): the length for `str` and slices, nothing for sized types; a
+% tuple's (and, from the lowering, a struct's) is that of its last field.
+'$pointee_metadata'(str, usize).
+'$pointee_metadata'('$slice'(_), usize).
+'$pointee_metadata'(T, '$tuple') :- '$scalar'(T).
+'$pointee_metadata'('!', '$tuple').
+'$pointee_metadata'('$ref'(_, _), '$tuple').
+'$pointee_metadata'('$refmut'(_, _), '$tuple').
+'$pointee_metadata'('$ptr'(_), '$tuple').
+'$pointee_metadata'('$ptrmut'(_), '$tuple').
+'$pointee_metadata'('$array'(_, _), '$tuple').
+'$pointee_metadata'(F, '$tuple') :- '$fn_ptr'(F).
+'$pointee_metadata'('$tuple', '$tuple').
+'$pointee_metadata'('$tuple'(A), M) :- '$pointee_metadata'(A, M).
+'$pointee_metadata'('$tuple'(_, B), M) :- '$pointee_metadata'(B, M).
+'$pointee_metadata'('$tuple'(_, _, C), M) :- '$pointee_metadata'(C, M).
+'$pointee_metadata'('$tuple'(_, _, _, D), M) :- '$pointee_metadata'(D, M).
+'$pointee_metadata'('$tuple'(_, _, _, _, E), M) :- '$pointee_metadata'(E, M).
+'$pointee_metadata'('$tuple'(_, _, _, _, _, F), M) :- '$pointee_metadata'(F, M).

@@ -51,7 +51,11 @@ pub(super) fn lower_items(
     let mut out = Out { program };
     for item in &prog.items {
         match &item.kind {
-            ItemKind::Struct(a) | ItemKind::Enum(a) => adt(store, names, a, &item.span, &mut out)?,
+            ItemKind::Struct(a) => {
+                adt(store, names, a, &item.span, &mut out)?;
+                pointee_metadata(store, names, a, &item.span, &mut out)?;
+            }
+            ItemKind::Enum(a) => adt(store, names, a, &item.span, &mut out)?,
             ItemKind::Trait(t) => trait_decl(store, names, t, &item.span, &mut out)?,
             ItemKind::Impl(i) => impl_decl(store, names, prog, i, &item.span, &mut out)?,
             ItemKind::Clause(c) => program_clause(store, names, c, &mut out)?,
@@ -185,6 +189,36 @@ fn adt(store: &mut Store, names: &Names, a: &AdtDef, span: &Span, out: &mut Out<
         }
     }
     Ok(())
+}
+
+/// A struct's pointer metadata is that of its last field (the only one that may be unsized):
+/// `'$pointee_metadata'('S'(P), M) :- '$pointee_metadata'(Last, M).`, or `()` without fields.
+fn pointee_metadata(
+    store: &mut Store,
+    names: &Names,
+    a: &AdtDef,
+    span: &Span,
+    out: &mut Out<'_>,
+) -> Result<()> {
+    let mut cx = Cx::new(store, names);
+    let ps = cx.bind_params(&a.params);
+    let name = cx.store.sym(&a.name.name);
+    let self_ty = cx.store.app(name, &ps);
+    let m = cx.fresh("M");
+    let last = match a.variants.first().and_then(|v| v.fields.last()) {
+        Some(f) => Some(cx.ty(&f.ty)?),
+        None => None,
+    };
+    let mut body: Vec<TermId> = std::mem::take(&mut cx.pending);
+    match last {
+        Some(t) => body.push(cx.app("$pointee_metadata", &[t, m])),
+        None => {
+            let unit = cx.app("$tuple", &[]);
+            body.push(cx.store.app(syms::EQ, &[m, unit]));
+        }
+    }
+    let head = cx.app("$pointee_metadata", &[self_ty, m]);
+    out.clause(&mut cx, head, &body, span)
 }
 
 /// The field types of an ADT, lowered in a fresh context whose parameters are `ps`.

@@ -6,6 +6,8 @@
 //!   `'Tr'(F, Args) :- '$fn_ptr_call'(F, Args, _).`, and `Output` normalizes to their return type.
 //! - `#[lang(async_fn_once|async_fn_mut|async_fn)]`: function pointers returning a `#[lang(future)]`
 //!   type; `Output` is the future's `Output`, `CallOnceFuture` the returned type.
+//! - `#[lang(pointee_trait)] trait Pointee { type Metadata; }`: every type; `Metadata` is `usize` for
+//!   `str` and slices, `()` for other sized types, a struct's or tuple's is its last field's.
 
 use super::names::Names;
 use crate::syntax::print::atom_text as q;
@@ -44,6 +46,14 @@ pub(super) fn bridges(names: &Names) -> String {
                 if assoc("Output") {
                     text.push_str(&format!(
                         "normalize('$assoc'({n}(F, Args), 'Output'), R) :- '$fn_ptr_call'(F, Args, R).\n"
+                    ));
+                }
+            }
+            ("pointee_trait", 0) => {
+                text.push_str(&format!("{n}(_).\n"));
+                if assoc("Metadata") {
+                    text.push_str(&format!(
+                        "normalize('$assoc'({n}(T), 'Metadata'), M) :- '$pointee_metadata'(T, M).\n"
                     ));
                 }
             }

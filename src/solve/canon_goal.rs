@@ -43,18 +43,37 @@ pub(crate) struct CanonGoal {
 }
 
 /// The size of a call for truncation: its largest argument, in nodes; an argument that is a goal of
-/// the program is measured by its own largest argument (see [`Limits::max_term_size`]).
+/// the program is measured by its own largest argument, and a goal nested deeper inside an argument
+/// (a trait reference in a projection) adds no node of its own (see [`Limits::max_term_size`]).
 ///
 /// [`Limits::max_term_size`]: super::Limits::max_term_size
-fn call_size(store: &Store, program: &crate::program::Program, goal: TermId) -> u32 {
+fn call_size(store: &Store, program: &crate::program::Program, goal: TermId, limit: u32) -> u32 {
+    if store.size(goal) <= limit {
+        return store.size(goal);
+    }
+    let is_goal = |t: TermId| {
+        store
+            .functor(t)
+            .is_some_and(|p| p.1 > 0 && program.is_known(p))
+    };
     let mut largest = 0;
     let mut stack = vec![goal];
     while let Some(t) = stack.pop() {
         for &a in store.args(t) {
-            match store.functor(a) {
-                Some(p) if p.1 > 0 && program.is_known(p) => stack.push(a),
-                _ => largest = largest.max(store.size(a)),
+            if is_goal(a) {
+                stack.push(a);
+                continue;
             }
+            // Nodes of `a`, not counting the goals inside it.
+            let mut n = 0u32;
+            let mut inner = vec![a];
+            while let Some(x) = inner.pop() {
+                if !is_goal(x) {
+                    n = n.saturating_add(1);
+                }
+                inner.extend_from_slice(store.args(x));
+            }
+            largest = largest.max(n);
         }
     }
     largest
@@ -79,7 +98,7 @@ pub(crate) fn canonicalize_call(
     }
     if m.limits
         .max_term_size
-        .is_some_and(|n| call_size(m.store, m.program, goal_c) > n)
+        .is_some_and(|n| call_size(m.store, m.program, goal_c, n) > n)
     {
         // Truncated, as chalk's SLG does above its maximum term size: the branch is dropped and the
         // solution becomes ambiguous.
