@@ -6,6 +6,7 @@
 '$scalar'(f16). '$scalar'(f32). '$scalar'(f64). '$scalar'(f128). '$scalar'(bool). '$scalar'(char).
 
 well_formed_ty(T) :- '$scalar'(T).
+well_formed_ty(T) :- '$placeholder'(T).
 well_formed_ty(str).
 well_formed_ty('!').
 well_formed_ty('$ref'(_, T)) :- well_formed_ty(T).

@@ -113,7 +113,8 @@ fn run_case(case: &Value, args: &ConformanceArgs) -> Verdict {
     match kind {
         "yields" => {
             let sol = aggregate(&mut loaded.store, &solved.answers, &solved.outcome);
-            let got = crate::lower::chalk::solution_text(&loaded.store, &sol);
+            let got =
+                crate::lower::chalk::solution_text(&loaded.store, &sol, &loaded.render(&names));
             let want = case["expected"].as_str().unwrap_or("");
             if collapse(&got) == collapse(want) {
                 Verdict::Pass
@@ -133,7 +134,11 @@ fn run_case(case: &Value, args: &ConformanceArgs) -> Verdict {
                     let text = if nvars == 0 {
                         String::new()
                     } else {
-                        crate::lower::chalk::answer_text(&loaded.store, a.values)
+                        crate::lower::chalk::answer_text(
+                            &loaded.store,
+                            a.values,
+                            &loaded.render(&names),
+                        )
                     };
                     // chalk's answer stream marks an uncertain answer, and reports floundering as
                     // an answer of its own.

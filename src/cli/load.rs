@@ -34,6 +34,17 @@ pub struct Loaded {
 }
 
 impl Loaded {
+    /// How answers render in chalk's notation, for a goal whose existential variables are `vars`.
+    pub fn render<'a>(&'a self, vars: &'a [Box<str>]) -> crate::lower::chalk::Render<'a> {
+        crate::lower::chalk::Render {
+            names: match &self.source {
+                Source::Surface(n) => Some(n),
+                Source::Clauses => None,
+            },
+            vars,
+        }
+    }
+
     /// Parse (and for Rust-like programs, lower) a goal. Returns the term and its variable names.
     pub fn parse_goal(&mut self, text: &str) -> Result<(TermId, Vec<Box<str>>)> {
         let file: Arc<str> = "<goal>".into();

@@ -183,11 +183,20 @@ fn answer(
     let print_each = mode == Mode::All && opts.format != Format::Json;
     let chalk = opts.format == Format::Chalk;
     let mut io_err = None;
+    // The solver borrows the program mutably: rendering answers as they come needs its own copy.
+    let items = match (&loaded.source, chalk && print_each) {
+        (super::load::Source::Surface(n), true) => Some(n.clone()),
+        _ => None,
+    };
+    let render = crate::lower::chalk::Render {
+        names: items.as_ref(),
+        vars: names,
+    };
     let solved = {
         let mut each = |store: &Store, a: &Answer| {
             if print_each {
                 let line = if chalk {
-                    crate::lower::chalk::answer_text(store, a.values)
+                    crate::lower::chalk::answer_text(store, a.values, &render)
                 } else {
                     answer_text(store, a.values, names)
                 };
@@ -241,7 +250,11 @@ fn answer(
                 Mode::One => {
                     let sol = aggregate(&mut loaded.store, &answers, &outcome);
                     let text = if chalk {
-                        crate::lower::chalk::solution_text(&loaded.store, &sol)
+                        crate::lower::chalk::solution_text(
+                            &loaded.store,
+                            &sol,
+                            &loaded.render(names),
+                        )
                     } else {
                         solution_text(&loaded.store, &sol, names, count as usize)
                     };
@@ -269,7 +282,7 @@ fn answer(
                 "goal": goal_text,
                 "strategy": opts.strategy,
                 "solution": solution_json(&loaded.store, &sol, names),
-                "chalk": crate::lower::chalk::solution_text(&loaded.store, &sol),
+                "chalk": crate::lower::chalk::solution_text(&loaded.store, &sol, &loaded.render(names)),
                 "count": count,
                 "floundered": outcome.floundered,
                 "negative_cycle": outcome.negative_cycle,

@@ -1,8 +1,20 @@
 //! Rendering solutions in chalk's vocabulary (`Unique; substitution [?0 := Uint(U32)]`,
 //! `No possible solution`, ...), so that conformance cases compare as strings.
 
+use super::Names;
 use crate::solve::{Guidance, Solution};
+use crate::syntax::ast::ParamKind;
 use crate::term::{Store, TermId, View};
+
+/// What rendering needs to know beyond the terms: which arguments are lifetimes (`'^0.0`, `'!1_0`),
+/// from the program's items and the names of the goal's variables (`'a` for a lifetime).
+#[derive(Clone, Copy, Default)]
+pub struct Render<'a> {
+    /// The program's items, for the kinds of ADT parameters.
+    pub names: Option<&'a Names>,
+    /// The names of the goal's existential variables, in order.
+    pub vars: &'a [Box<str>],
+}
 
 fn scalar(name: &str) -> Option<&'static str> {
     Some(match name {
@@ -31,22 +43,22 @@ fn scalar(name: &str) -> Option<&'static str> {
 }
 
 /// A lowered type term in chalk's notation. Answer variables print as `^0.K`.
-pub fn ty_text(store: &Store, t: TermId) -> String {
+pub fn ty_text(store: &Store, t: TermId, r: &Render<'_>) -> String {
     let mut out = String::new();
-    write_ty(store, t, &mut out, 0);
+    write_ty(store, t, &mut out, 0, r);
     out
 }
 
-fn write_list(store: &Store, ts: &[TermId], out: &mut String, depth: usize) {
+fn write_list(store: &Store, ts: &[TermId], out: &mut String, depth: usize, r: &Render<'_>) {
     for (i, &a) in ts.iter().enumerate() {
         if i > 0 {
             out.push_str(", ");
         }
-        write_ty(store, a, out, depth + 1);
+        write_ty(store, a, out, depth + 1, r);
     }
 }
 
-fn write_ty(store: &Store, t: TermId, out: &mut String, depth: usize) {
+fn write_ty(store: &Store, t: TermId, out: &mut String, depth: usize, r: &Render<'_>) {
     if depth > 200 {
         out.push_str("...");
         return;
@@ -68,7 +80,7 @@ fn write_ty(store: &Store, t: TermId, out: &mut String, depth: usize) {
             match (n, args.len()) {
                 ("$tuple", k) => {
                     out.push_str(&format!("{k}<"));
-                    write_list(store, args, out, depth);
+                    write_list(store, args, out, depth, r);
                     out.push('>');
                 }
                 ("$ref" | "$refmut", 2) => {
@@ -78,24 +90,24 @@ fn write_ty(store: &Store, t: TermId, out: &mut String, depth: usize) {
                     if n == "$refmut" {
                         out.push_str("mut ");
                     }
-                    write_ty(store, args[1], out, depth + 1);
+                    write_ty(store, args[1], out, depth + 1, r);
                     out.push(')');
                 }
                 ("$slice", 1) => {
                     out.push('[');
-                    write_ty(store, args[0], out, depth + 1);
+                    write_ty(store, args[0], out, depth + 1, r);
                     out.push(']');
                 }
                 ("$array", 2) => {
                     out.push('[');
-                    write_ty(store, args[0], out, depth + 1);
+                    write_ty(store, args[0], out, depth + 1, r);
                     out.push_str("; ");
-                    write_ty(store, args[1], out, depth + 1);
+                    write_ty(store, args[1], out, depth + 1, r);
                     out.push(']');
                 }
                 ("$ptr" | "$ptrmut", 1) => {
                     out.push_str(if n == "$ptr" { "(*const " } else { "(*mut " });
-                    write_ty(store, args[0], out, depth + 1);
+                    write_ty(store, args[0], out, depth + 1, r);
                     out.push(')');
                 }
                 ("$alias", 2) => {
@@ -113,13 +125,26 @@ fn write_ty(store: &Store, t: TermId, out: &mut String, depth: usize) {
                     out.push_str(&format!("({tname}::{iname})<"));
                     let mut all = targs;
                     all.extend(iargs);
-                    write_list(store, &all, out, depth);
+                    write_list(store, &all, out, depth, r);
                     out.push('>');
                 }
                 _ => {
                     out.push_str(n);
                     out.push('<');
-                    write_list(store, args, out, depth);
+                    let params = r.names.and_then(|ns| ns.adts.get(n)).map(|a| &a.params);
+                    for (i, &a) in args.iter().enumerate() {
+                        if i > 0 {
+                            out.push_str(", ");
+                        }
+                        let lifetime = params
+                            .and_then(|ps| ps.get(i))
+                            .is_some_and(|p| p.kind == ParamKind::Lifetime);
+                        if lifetime {
+                            write_lifetime(store, a, out);
+                        } else {
+                            write_ty(store, a, out, depth + 1, r);
+                        }
+                    }
                     out.push('>');
                 }
             }
@@ -136,12 +161,20 @@ fn write_lifetime(store: &Store, t: TermId, out: &mut String) {
     }
 }
 
-fn substitution(store: &Store, tuple: TermId) -> (String, u32) {
+fn substitution(store: &Store, tuple: TermId, r: &Render<'_>) -> (String, u32) {
     let vals = store.args(tuple);
     let parts: Vec<String> = vals
         .iter()
         .enumerate()
-        .map(|(i, &v)| format!("?{i} := {}", ty_text(store, v)))
+        .map(|(i, &v)| {
+            if r.vars.get(i).is_some_and(|n| n.starts_with('\'')) {
+                let mut l = String::new();
+                write_lifetime(store, v, &mut l);
+                format!("?{i} := {l}")
+            } else {
+                format!("?{i} := {}", ty_text(store, v, r))
+            }
+        })
         .collect();
     (format!("[{}]", parts.join(", ")), store.var_count(tuple))
 }
@@ -152,7 +185,7 @@ fn binders(n: u32) -> String {
 }
 
 /// A solution as chalk prints it.
-pub fn solution_text(store: &Store, sol: &Solution) -> String {
+pub fn solution_text(store: &Store, sol: &Solution, r: &Render<'_>) -> String {
     match sol {
         Solution::NoSolution => "No possible solution".into(),
         Solution::Overflow(_) | Solution::Ambiguous(Guidance::Unknown) => {
@@ -162,7 +195,7 @@ pub fn solution_text(store: &Store, sol: &Solution) -> String {
             if store.args(*t).is_empty() {
                 return "Unique".into();
             }
-            let (s, free) = substitution(store, *t);
+            let (s, free) = substitution(store, *t, r);
             if free == 0 {
                 format!("Unique; substitution {s}")
             } else {
@@ -176,7 +209,7 @@ pub fn solution_text(store: &Store, sol: &Solution) -> String {
             } else {
                 "suggested"
             };
-            let (s, free) = substitution(store, *t);
+            let (s, free) = substitution(store, *t, r);
             if free == 0 {
                 format!("Ambiguous; {kind} substitution {s}")
             } else {
@@ -187,8 +220,8 @@ pub fn solution_text(store: &Store, sol: &Solution) -> String {
 }
 
 /// One answer of a multi-answer (`yields_all`) case as chalk prints it: `substitution [?0 := Foo]`.
-pub fn answer_text(store: &Store, tuple: TermId) -> String {
-    let (s, free) = substitution(store, tuple);
+pub fn answer_text(store: &Store, tuple: TermId, r: &Render<'_>) -> String {
+    let (s, free) = substitution(store, tuple, r);
     if free == 0 {
         format!("substitution {s}")
     } else {

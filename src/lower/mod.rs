@@ -85,7 +85,33 @@ pub fn lower_goal(
     let mut cx = types::Cx::new(store, names);
     let t = cx.goal(goal)?;
     let all = cx.var_names();
-    let ex = cx.existentials.clone();
+    let declared = std::mem::take(&mut cx.existentials);
+    // An existential that the goal never mentions is not reported (chalk's canonical goal drops it).
+    let mut used = vec![false; all.len()];
+    let mut stack = vec![t];
+    while let Some(x) = stack.pop() {
+        match store.view(x) {
+            crate::term::View::Var(v) => {
+                if let Some(u) = used.get_mut(v as usize) {
+                    *u = true;
+                }
+            }
+            // The binder list of `exists(Vs, G)` / `forall(Vs, G)` is not a use.
+            crate::term::View::App(f, args)
+                if (f == crate::term::syms::EXISTS || f == crate::term::syms::FORALL)
+                    && args.len() == 2 =>
+            {
+                stack.push(args[1])
+            }
+            crate::term::View::App(_, args) => stack.extend_from_slice(args),
+            _ => {}
+        }
+    }
+    let ex: Vec<u32> = declared
+        .iter()
+        .copied()
+        .filter(|&v| used.get(v as usize).copied().unwrap_or(false))
+        .collect();
     let mut perm: Vec<u32> = vec![u32::MAX; all.len()];
     for (k, &v) in ex.iter().enumerate() {
         perm[v as usize] = k as u32;

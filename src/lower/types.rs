@@ -350,7 +350,7 @@ impl<'a> Cx<'a> {
         if f.variadic {
             args = self.app("$variadic", &[args]);
         }
-        if !f.is_unsafe && f.abi.as_deref().is_none_or(|a| a == "Rust") {
+        if !f.is_unsafe && matches!(f.abi.as_deref(), None | Some("Rust")) {
             return Ok(self.app("$fn", &[args, ret]));
         }
         let safety = self
@@ -689,7 +689,20 @@ impl<'a> Cx<'a> {
         }
         self.restore(mark);
         let mut out = Vec::new();
+        let from_env = self.sym("from_env");
+        let plain_where_clause = matches!(c.consequence, DomainGoal::Holds(_));
         for h in heads {
+            // As in chalk, a where-clause assumed by `if (T: Tr)` is `FromEnv(T: Tr)`: the trait then
+            // holds through `Implemented-From-Env`, and so do its implied bounds (supertraits).
+            let is_trait = self
+                .store
+                .functor(h)
+                .is_some_and(|(f, _)| self.names.traits.contains_key(self.store.name(f)));
+            let h = if plain_where_clause && is_trait {
+                self.store.app(from_env, &[h])
+            } else {
+                h
+            };
             let t = if body.is_empty() {
                 h
             } else {

@@ -447,6 +447,13 @@ impl<'p> Machine<'p> {
                 st.goals = cons(GoalKind::Call(a(0)), env, depth, after);
                 return ControlFlow::Continue(true);
             }
+            (syms::PLACEHOLDER, 1) => {
+                let ok = matches!(
+                    st.b.deref(self.store, a(0)),
+                    Deref::Term(t) if matches!(self.store.view(t.term), View::Placeholder(..))
+                );
+                return ControlFlow::Continue(ok);
+            }
             (syms::EQ, 2) => {
                 let ok = st.b.unify(self.store, a(0), a(1), self.opts);
                 return ControlFlow::Continue(ok);

@@ -132,9 +132,30 @@ pub mod syms {
     pub const NAF: Sym = Sym(18);
     /// `'$locals'`
     pub const LOCALS: Sym = Sym(19);
+    /// `'$placeholder'(X)`: X is a placeholder (a `forall` variable)
+    pub const PLACEHOLDER: Sym = Sym(20);
     pub(super) const ALL: &[&str] = &[
-        ",", ";", ":-", "true", "fail", "=", "\\=", "\\+", "forall", "exists", "=>", "[]", "[|]",
-        "false", "$key", "$ans", "$env", "->", "$naf", "$locals",
+        ",",
+        ";",
+        ":-",
+        "true",
+        "fail",
+        "=",
+        "\\=",
+        "\\+",
+        "forall",
+        "exists",
+        "=>",
+        "[]",
+        "[|]",
+        "false",
+        "$key",
+        "$ans",
+        "$env",
+        "->",
+        "$naf",
+        "$locals",
+        "$placeholder",
     ];
 }
 
