@@ -1,0 +1,214 @@
+//! Lowering of chalk-syntax programs, checked end to end through `knot query --format chalk` with both
+//! tabling strategies: coherence predicates, opaque types, function pointers, pointer metadata,
+//! implied bounds of assumed where-clauses.
+
+mod common;
+use common::{stdout, TempFile};
+use std::process::Command;
+
+const STRATEGIES: [&str; 2] = ["slg", "recursive"];
+
+/// The first line knot prints for `goal` on `program` (chalk's notation).
+fn answer(file: &TempFile, goal: &str, strategy: &str) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_knot"))
+        .args(["query", file.path(), "--goal", goal, "--format", "chalk"])
+        .args(["--strategy", strategy])
+        .output()
+        .expect("knot runs");
+    stdout(&out).lines().next().unwrap_or("").to_string()
+}
+
+/// Check every `(goal, expected first line)` under both strategies.
+fn expect(name: &str, program: &str, cases: &[(&str, &str)]) {
+    let file = TempFile::new(name, program);
+    for s in STRATEGIES {
+        for (goal, want) in cases {
+            assert_eq!(&answer(&file, goal, s), want, "{s}: {goal}");
+        }
+    }
+}
+
+#[test]
+fn coherence_predicates_follow_the_orphan_rules() {
+    let program = "
+        #[upstream] struct Vec<T> {}
+        #[upstream] #[fundamental] struct Box<T> {}
+        struct Mine {}
+        #[upstream] trait Display {}
+        #[upstream] trait Into<T> {}
+        trait Local {}
+    ";
+    expect(
+        "coherence.chalk",
+        program,
+        &[
+            ("IsLocal(Mine)", "Unique"),
+            ("IsLocal(Vec<Mine>)", "No possible solution"),
+            ("IsUpstream(Vec<Mine>)", "Unique"),
+            // A fundamental type is as local as its parameter.
+            ("IsLocal(Box<Mine>)", "Unique"),
+            ("IsUpstream(Box<Vec<Mine>>)", "Unique"),
+            (
+                "forall<T> { IsFullyVisible(Vec<T>) }",
+                "No possible solution",
+            ),
+            ("IsFullyVisible(Vec<Box<Mine>>)", "Unique"),
+            (
+                "LocalImplAllowed(Vec<Mine>: Display)",
+                "No possible solution",
+            ),
+            ("LocalImplAllowed(Box<Mine>: Display)", "Unique"),
+            ("forall<T> { LocalImplAllowed(T: Local) }", "Unique"),
+            // The first local type may only be preceded by fully visible ones.
+            ("LocalImplAllowed(Vec<Mine>: Into<Mine>)", "Unique"),
+            (
+                "forall<T> { LocalImplAllowed(T: Into<Mine>) }",
+                "No possible solution",
+            ),
+            // Which types are local cannot be enumerated: the goal flounders.
+            (
+                "exists<T> { IsLocal(T) }",
+                "Ambiguous; no inference guidance",
+            ),
+            // ... unless the rest of the conjunction decides it first.
+            (
+                "exists<T> { IsLocal(T), T = Mine }",
+                "Unique; substitution [?0 := Mine]",
+            ),
+            // `not` under `forall` asks whether any instance holds.
+            ("forall<T> { not { IsLocal(Vec<T>) } }", "Unique"),
+            (
+                "forall<T> { not { IsUpstream(Vec<T>) } }",
+                "No possible solution",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn opaque_types_are_rigid_with_their_bounds() {
+    let program = "
+        trait Clone {}
+        trait Iterator { type Item; }
+        #[auto] trait Send {}
+        struct Ty {}
+        struct NotSend {}
+        impl Clone for Ty {}
+        impl Clone for NotSend {}
+        impl !Send for NotSend {}
+        impl Iterator for Ty { type Item = Ty; }
+        opaque type O: Clone + Iterator<Item = Ty> = Ty;
+        opaque type P: Clone = NotSend;
+    ";
+    expect(
+        "opaque.chalk",
+        program,
+        &[
+            ("O: Clone", "Unique"),
+            ("P: Clone", "Unique"),
+            ("O: Iterator", "Unique"),
+            ("P: Iterator", "No possible solution"),
+            ("Normalize(<O as Iterator>::Item -> Ty)", "Unique"),
+            // Auto traits leak from the hidden type.
+            ("O: Send", "Unique"),
+            ("P: Send", "No possible solution"),
+        ],
+    );
+}
+
+#[test]
+fn function_pointers_implement_the_fn_traits() {
+    let program = "
+        #[lang(fn_once)] trait FnOnce<Args> { type Output; }
+        #[lang(fn_mut)] trait FnMut<Args> where Self: FnOnce<Args> {}
+        #[lang(copy)] trait Copy {}
+        #[lang(sized)] trait Sized {}
+        #[auto] trait Send {}
+    ";
+    expect(
+        "fnptr.chalk",
+        program,
+        &[
+            ("fn(u8) -> bool: FnOnce<(u8,)>", "Unique"),
+            ("fn(u8): FnMut<(u8,)>", "Unique"),
+            ("fn(u8): FnOnce<(bool,)>", "No possible solution"),
+            ("unsafe fn(u8): FnOnce<(u8,)>", "No possible solution"),
+            (
+                "Normalize(<fn(u8) -> bool as FnOnce<(u8,)>>::Output -> bool)",
+                "Unique",
+            ),
+            (
+                "Normalize(<fn(u8) -> bool as FnOnce<(u8,)>>::Output -> u8)",
+                "No possible solution",
+            ),
+            ("fn([u8]): Copy", "Unique"),
+            ("fn(u8): Sized", "Unique"),
+            ("fn(u8): Send", "Unique"),
+            // A higher-ranked signature matches any instantiation of its lifetimes.
+            (
+                "forall<'a> { for<'b> fn(&'b u8): FnOnce<(&'a u8,)> }",
+                "Unique",
+            ),
+            (
+                "exists<T> { T: FnOnce<()> }",
+                "Ambiguous; no inference guidance",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn pointer_metadata_is_that_of_the_unsized_tail() {
+    let program = "
+        #[lang(pointee_trait)] trait Pointee { type Metadata; }
+        struct Sized2 { a: u8, b: u32 }
+        struct Tail { a: u8, rest: [u16] }
+    ";
+    expect(
+        "pointee.chalk",
+        program,
+        &[
+            ("Normalize(<str as Pointee>::Metadata -> usize)", "Unique"),
+            ("Normalize(<[u8] as Pointee>::Metadata -> usize)", "Unique"),
+            ("Normalize(<u8 as Pointee>::Metadata -> ())", "Unique"),
+            (
+                "Normalize(<(u8, str) as Pointee>::Metadata -> usize)",
+                "Unique",
+            ),
+            ("Normalize(<Sized2 as Pointee>::Metadata -> ())", "Unique"),
+            ("Normalize(<Tail as Pointee>::Metadata -> usize)", "Unique"),
+            (
+                "Normalize(<Tail as Pointee>::Metadata -> ())",
+                "No possible solution",
+            ),
+            ("forall<T> { T: Pointee }", "Unique"),
+        ],
+    );
+}
+
+#[test]
+fn assumed_where_clauses_bring_their_implied_bounds() {
+    let program = "
+        trait A {}
+        trait B where Self: A {}
+        trait Iterator { type Item; }
+        trait Sub where Self: Iterator<Item = u32> {}
+        #[lang(sized)] trait Sized {}
+    ";
+    expect(
+        "implied.chalk",
+        program,
+        &[
+            ("forall<T> { if (T: B) { T: A } }", "Unique"),
+            ("forall<T> { if (T: A) { T: B } }", "No possible solution"),
+            (
+                "forall<T> { if (T: Sub) { <T as Iterator>::Item = u32 } }",
+                "Unique",
+            ),
+            // Placeholders are well-formed; a slice of them when they are sized.
+            ("forall<T> { if (T: Sized) { WellFormed([T]) } }", "Unique"),
+            // An existential the goal never mentions is not reported.
+            ("exists<T> { forall<U> { if (U: B) { U: A } } }", "Unique"),
+        ],
+    );
+}
