@@ -62,3 +62,7 @@
 '$pointee_metadata'('$tuple'(_, _, _, D), M) :- '$pointee_metadata'(D, M).
 '$pointee_metadata'('$tuple'(_, _, _, _, E), M) :- '$pointee_metadata'(E, M).
 '$pointee_metadata'('$tuple'(_, _, _, _, _, F), M) :- '$pointee_metadata'(F, M).
+
+% Callables for the Fn traits: `'$callable'(F, Args, Ret, Kind)`, Kind the strongest of fn, fn_mut,
+% fn_once. Function definitions and closures add their own clauses from the lowering.
+'$callable'(F, Args, R, fn) :- '$fn_ptr_call'(F, Args, R).

@@ -212,3 +212,51 @@ fn assumed_where_clauses_bring_their_implied_bounds() {
         ],
     );
 }
+
+#[test]
+fn function_definitions_and_closures_are_callable_types() {
+    let program = "
+        #[lang(fn_once)] trait FnOnce<Args> { type Output; }
+        #[lang(fn_mut)] trait FnMut<Args> where Self: FnOnce<Args> {}
+        #[lang(fn)] trait Fn<Args> where Self: FnMut<Args> {}
+        #[lang(copy)] trait Copy {}
+        #[auto] trait Send {}
+        trait Foo {}
+        struct NotSend {}
+        struct Good {}
+        impl Foo for Good {}
+        impl !Send for NotSend {}
+        impl Copy for u8 {}
+        fn double(x: u8) -> u8;
+        fn needs_foo<T>(t: T) where T: Foo;
+        closure once(self, a: u8) -> bool { u8 }
+        closure shared(&self,) { NotSend }
+        closure mutating(&mut self,) { Good }
+    ";
+    expect(
+        "callable.chalk",
+        program,
+        &[
+            ("double: Fn<(u8,)>", "Unique"),
+            (
+                "Normalize(<double as FnOnce<(u8,)>>::Output -> u8)",
+                "Unique",
+            ),
+            ("double: Copy", "Unique"),
+            ("double: Send", "Unique"),
+            ("WellFormed(needs_foo<Good>)", "Unique"),
+            ("WellFormed(needs_foo<NotSend>)", "No possible solution"),
+            // A closure taking `self` is only FnOnce; `&mut self` also FnMut; `&self` all three.
+            ("once: FnOnce<(u8,)>", "Unique"),
+            ("once: FnMut<(u8,)>", "No possible solution"),
+            ("mutating: FnMut<()>", "Unique"),
+            ("mutating: Fn<()>", "No possible solution"),
+            ("shared: Fn<()>", "Unique"),
+            // Copy and auto traits follow the upvars (`Good` is not Copy, `NotSend` not Send).
+            ("once: Copy", "Unique"),
+            ("mutating: Copy", "No possible solution"),
+            ("once: Send", "Unique"),
+            ("shared: Send", "No possible solution"),
+        ],
+    );
+}

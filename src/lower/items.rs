@@ -63,8 +63,10 @@ pub(super) fn lower_items(
             ItemKind::OpaqueType(o) => {
                 super::opaque::opaque_type(store, names, prog, o, &item.span, &mut out)?
             }
-            ItemKind::FnDef(_) => return Err(super::unsupported(&item.span, "fn definitions")),
-            ItemKind::Closure(_) => return Err(super::unsupported(&item.span, "closures")),
+            ItemKind::FnDef(f) => super::callable::fn_def(store, names, f, &item.span, &mut out)?,
+            ItemKind::Closure(c) => {
+                super::callable::closure(store, names, c, &item.span, &mut out)?
+            }
             ItemKind::Coroutine(_) => return Err(super::unsupported(&item.span, "coroutines")),
         }
     }

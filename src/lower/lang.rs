@@ -2,15 +2,26 @@
 //! ...) to the program's own lang-item traits, by their `#[lang(..)]` attribute:
 //! - `#[lang(sized|copy|clone)] trait Tr {}`: `'Tr'(T) :- '$lang_sized'(T).` and `'$sized'(T) :- 'Tr'(T).`
 //!   (the built-in rules ask `'$sized'`); without such a trait, `'$sized'(_)` holds for every type.
-//! - `#[lang(fn_once|fn_mut|fn)] trait Tr<Args> { type Output; }`: safe function pointers implement it,
-//!   `'Tr'(F, Args) :- '$fn_ptr_call'(F, Args, _).`, and `Output` normalizes to their return type.
-//! - `#[lang(async_fn_once|async_fn_mut|async_fn)]`: function pointers returning a `#[lang(future)]`
-//!   type; `Output` is the future's `Output`, `CallOnceFuture` the returned type.
+//! - `#[lang(fn_once|fn_mut|fn)] trait Tr<Args> { type Output; }`: callables implement it,
+//!   `'Tr'(F, Args) :- '$callable'(F, Args, _, Kind).` (safe function pointers, function definitions and
+//!   closures, by their kind), and `Output` normalizes to their return type.
+//! - `#[lang(async_fn_once|async_fn_mut|async_fn)]`: callables returning a `#[lang(future)]` type;
+//!   `Output` is the future's `Output`, `CallOnceFuture` the returned type.
 //! - `#[lang(pointee_trait)] trait Pointee { type Metadata; }`: every type; `Metadata` is `usize` for
 //!   `str` and slices, `()` for other sized types, a struct's or tuple's is its last field's.
 
 use super::names::Names;
 use crate::syntax::print::atom_text as q;
+
+/// The condition on a callable's kind `K` (`fn`, `fn_mut`, `fn_once`) for implementing the Fn trait
+/// `lang`: `Fn` needs `fn`; `FnMut` anything but `fn_once`; `FnOnce` any kind.
+fn kind_test(lang: &str) -> &'static str {
+    match lang {
+        "fn" => "K == fn",
+        "fn_mut" => "K \\== fn_once",
+        _ => "true",
+    }
+}
 
 /// The bridging clauses, as clause-language text.
 pub(super) fn bridges(names: &Names) -> String {
@@ -42,10 +53,13 @@ pub(super) fn bridges(names: &Names) -> String {
                 ));
             }
             ("fn_once" | "fn_mut" | "fn", 1) => {
-                text.push_str(&format!("{n}(F, Args) :- '$fn_ptr_call'(F, Args, _).\n"));
+                text.push_str(&format!(
+                    "{n}(F, Args) :- '$callable'(F, Args, _, K), {}.\n",
+                    kind_test(lang)
+                ));
                 if assoc("Output") {
                     text.push_str(&format!(
-                        "normalize('$assoc'({n}(F, Args), 'Output'), R) :- '$fn_ptr_call'(F, Args, R).\n"
+                        "normalize('$assoc'({n}(F, Args), 'Output'), R) :- '$callable'(F, Args, R, _).\n"
                     ));
                 }
             }
@@ -60,11 +74,12 @@ pub(super) fn bridges(names: &Names) -> String {
             ("async_fn_once" | "async_fn_mut" | "async_fn", 1) => {
                 let Some(f) = future else { continue };
                 text.push_str(&format!(
-                    "{n}(F, Args) :- '$fn_ptr_call'(F, Args, R), '$future'(R).\n"
+                    "{n}(F, Args) :- '$callable'(F, Args, R, K), {}, '$future'(R).\n",
+                    kind_test(lang.trim_start_matches("async_"))
                 ));
                 if assoc("Output") {
                     text.push_str(&format!(
-                        "normalize('$assoc'({n}(F, Args), 'Output'), O) :- '$fn_ptr_call'(F, Args, R), \
+                        "normalize('$assoc'({n}(F, Args), 'Output'), O) :- '$callable'(F, Args, R, _), \
                          '$future'(R), alias_eq('$assoc'({}(R), 'Output'), O).\n",
                         q(f)
                     ));
@@ -72,7 +87,7 @@ pub(super) fn bridges(names: &Names) -> String {
                 if assoc("CallOnceFuture") {
                     text.push_str(&format!(
                         "normalize('$assoc'({n}(F, Args), 'CallOnceFuture'), R) :- \
-                         '$fn_ptr_call'(F, Args, R), '$future'(R).\n"
+                         '$callable'(F, Args, R, _), '$future'(R).\n"
                     ));
                 }
             }

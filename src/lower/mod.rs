@@ -12,6 +12,7 @@
 //!   `str`, `'!'`, `'$alias'(TraitRef, 'A'(..))` for a projection that does not normalize (chalk's
 //!   `(Tr::A)<T>`); lifetimes are `'$lt'` terms or variables and are not reasoned about.
 
+mod callable;
 pub mod chalk;
 mod coherence;
 mod items;

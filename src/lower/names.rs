@@ -77,9 +77,15 @@ impl Names {
                 })
                 | ItemKind::OpaqueType(ast::OpaqueTyDef {
                     name, params: ps, ..
+                })
+                | ItemKind::FnDef(ast::FnDef {
+                    name, params: ps, ..
+                })
+                | ItemKind::Closure(ast::ClosureDef {
+                    name, params: ps, ..
                 }) => {
-                    // An opaque type is named like a struct: outside `Reveal` it is the rigid type
-                    // chalk writes `!O<..>`.
+                    // Opaque types, function definitions and closures are named like structs (an
+                    // opaque type outside `Reveal` is the rigid type chalk writes `!O<..>`).
                     if n.adts.contains_key(&name.name) || n.traits.contains_key(&name.name) {
                         return Err(lower_error(
                             &name.span,
