@@ -461,8 +461,22 @@ pub fn quantified_vars(store: &Store, goal: TermId) -> Vec<u32> {
     while let Some(g) = stack.pop() {
         match store.view(g) {
             View::App(syms::FORALL, a) if a.len() == 2 => {
-                if let View::Var(i) = store.view(a[0]) {
-                    out.push(i);
+                // `forall(X, G)` or `forall([X, Y], G)`.
+                let mut l = a[0];
+                loop {
+                    match store.view(l) {
+                        View::Var(i) => {
+                            out.push(i);
+                            break;
+                        }
+                        View::App(syms::CONS, xs) if xs.len() == 2 => {
+                            if let View::Var(i) = store.view(xs[0]) {
+                                out.push(i);
+                            }
+                            l = xs[1];
+                        }
+                        _ => break,
+                    }
                 }
                 stack.push(a[1]);
             }

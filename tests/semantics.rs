@@ -573,3 +573,12 @@ fn negation_of_a_universally_quantified_goal_asks_for_any_instance() {
         assert_eq!(sol(src, s, "forall(X, \\+ q(f(X)))"), "false.", "{s}");
     }
 }
+
+#[test]
+fn forall_with_a_list_of_variables_hides_them_from_answers() {
+    let src = "p(_, _).\n";
+    for s in BOTH {
+        assert_eq!(sol(src, s, "forall([X, Y], p(X, Y))"), "true.", "{s}");
+        assert_eq!(sol(src, s, "forall(X, p(X, a))"), "true.", "{s}");
+    }
+}

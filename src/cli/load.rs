@@ -111,11 +111,16 @@ pub fn load_file_with(path: &str, opts: &LoadOptions) -> Result<Loaded> {
         let prelude = path.to_ascii_lowercase().ends_with(".rs") && !opts.no_prelude;
         return load_surface(file, &src, prelude, &opts.lower);
     }
+    load_clauses(file, &src)
+}
+
+/// Load clause-language text (a `.pl` file's contents).
+pub fn load_clauses(file: Arc<str>, src: &str) -> Result<Loaded> {
     let mut store = Store::new();
-    let items = parse_clauses(&mut store, &file, &src)?;
+    let items = parse_clauses(&mut store, &file, src)?;
     let mut program = Program::new();
     program.load_items(&mut store, items)?;
-    program.sources.push(path.to_string());
+    program.sources.push(file.to_string());
     Ok(Loaded {
         store,
         program,

@@ -1,6 +1,6 @@
 //! `knot lower`: print the clauses of a program as a `.pl` file.
 
-use super::load::{load_file_with, LoadOptions};
+use super::load::{load_file_with, LoadOptions, Loaded};
 use crate::error::{Error, Result};
 use crate::syntax::print::{clause_to_string, default_var_name};
 use std::io::Write;
@@ -9,6 +9,18 @@ use std::process::ExitCode;
 /// Print the clauses of `path` (lowered if Rust-like) with their directives.
 pub fn lower(path: &str, opts: &LoadOptions) -> Result<ExitCode> {
     let loaded = load_file_with(path, opts)?;
+    let out = program_text(&loaded, path);
+    let stdout = std::io::stdout();
+    let mut lock = stdout.lock();
+    lock.write_all(out.as_bytes()).map_err(|e| Error::Io {
+        path: "<stdout>".into(),
+        message: e.to_string(),
+    })?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The clauses of a loaded program with their directives, as a `.pl` file that loads back.
+pub fn program_text(loaded: &Loaded, path: &str) -> String {
     let store = &loaded.store;
     let program = &loaded.program;
     let mut out = String::new();
@@ -52,11 +64,5 @@ pub fn lower(path: &str, opts: &LoadOptions) -> Result<ExitCode> {
         out.push_str(&clause_to_string(store, c.term, &names));
         out.push('\n');
     }
-    let stdout = std::io::stdout();
-    let mut lock = stdout.lock();
-    lock.write_all(out.as_bytes()).map_err(|e| Error::Io {
-        path: "<stdout>".into(),
-        message: e.to_string(),
-    })?;
-    Ok(ExitCode::SUCCESS)
+    out
 }

@@ -6,9 +6,12 @@ mod lower_cmd;
 mod output;
 mod query;
 
-pub use load::{load_file, load_file_with, load_surface, LoadOptions, Loaded, Source, PRELUDE};
+pub use load::{
+    load_clauses, load_file, load_file_with, load_surface, LoadOptions, Loaded, Source, PRELUDE,
+};
+pub use lower_cmd::program_text;
 pub use output::{answer_text, solution_text};
-pub use query::check_goal;
+pub use query::{check_goal, solve_goal, Solved};
 
 use crate::solve::Limits;
 use clap::{Args, Parser, Subcommand, ValueEnum};
