@@ -2,9 +2,11 @@
 //! and library users.
 
 use crate::error::{Error, Result};
+use crate::lower::{LowerOptions, Names};
 use crate::program::Program;
 use crate::solve::{aggregate, strategy_by_name, Answer, Goal, Limits, Outcome, Solution};
-use crate::syntax::clauses::{parse_clauses, parse_goal};
+use crate::syntax::ast;
+use crate::syntax::clauses::parse_goal;
 use crate::term::{Store, TermId};
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -22,9 +24,51 @@ pub struct Answers {
     pub solution_text: String,
     /// How the search ended.
     pub outcome: Outcome,
+    /// The solution in chalk's notation (`Unique; substitution [?0 := Foo]`, `No possible solution`).
+    pub chalk_text: String,
+}
+
+impl Answers {
+    /// The solution in chalk's notation.
+    pub fn chalk(&self) -> &str {
+        &self.chalk_text
+    }
 }
 
 /// A program plus the store its terms live in, a strategy name and limits.
+///
+/// ```
+/// use knot::Engine;
+/// // The clause language: Horn clauses with tabling.
+/// let mut e = Engine::from_clauses("tc.pl", "
+///     :- table path/2.
+///     path(X, Y) :- path(X, Z), edge(Z, Y).
+///     path(X, Y) :- edge(X, Y).
+///     edge(1, 2). edge(2, 3). edge(3, 1).
+/// ").unwrap();
+/// let a = e.answers("path(1, X)").unwrap();
+/// assert_eq!(a.answers.len(), 3);
+///
+/// // A Rust-like program (chalk's syntax, or Rust pasted with a `.rs` name), lowered to clauses.
+/// let mut e = Engine::from_rust("vec.chalk", "
+///     trait Clone {}
+///     trait Named {}
+///     struct Vec<T> {}
+///     struct Foo {}
+///     struct Bar {}
+///     impl<T> Clone for Vec<T> where T: Clone {}
+///     impl Clone for Foo {}
+///     impl Named for Foo {}
+/// ").unwrap();
+/// assert_eq!(e.answers("Vec<Foo>: Clone").unwrap().chalk(), "Unique");
+/// assert_eq!(e.answers("Vec<Bar>: Clone").unwrap().chalk(), "No possible solution");
+/// assert_eq!(e.answers("exists<T> { T: Named }").unwrap().chalk(),
+///            "Unique; substitution [?0 := Foo]");
+/// // Every answer, one by one: `Vec<T>: Clone` has infinitely many; a limit stops the search.
+/// let mut e = e.with_limits(knot::Limits { max_answers: 3, ..knot::Limits::default() });
+/// let a = e.answers("exists<T> { Vec<T>: Clone }").unwrap();
+/// assert!(a.outcome.overflow().is_some());
+/// ```
 pub struct Engine {
     /// Interned terms.
     pub store: Store,
@@ -32,40 +76,132 @@ pub struct Engine {
     pub program: Program,
     /// Limits applied to every goal.
     pub limits: Limits,
-    /// Strategy name (`slg`, `sld`, ...).
+    /// Strategy name (`slg`, `sld`, `recursive`, or one registered with
+    /// [`crate::solve::register_strategy`]).
     pub strategy: String,
+    /// For a Rust-like program: its items by name (goals are then written in Rust-like syntax).
+    pub items: Option<Names>,
+    /// For a Rust-like program: the user's own items (without the prelude), for coherence checks.
+    ast: Option<ast::Program>,
 }
 
 impl Engine {
     /// Load clause-language text (named `file` in messages).
     pub fn from_clauses(file: &str, src: &str) -> Result<Engine> {
-        let mut store = Store::new();
-        let file: Arc<str> = file.into();
-        let items = parse_clauses(&mut store, &file, src)?;
-        let mut program = Program::new();
-        program.load_items(&mut store, items)?;
-        Ok(Engine {
-            store,
-            program,
-            limits: Limits::default(),
-            strategy: "slg".into(),
-        })
+        Ok(Engine::from_loaded(crate::cli::load_clauses(
+            file.into(),
+            src,
+        )?))
     }
 
-    /// Use another strategy.
+    /// Load a Rust-like program (chalk's test syntax, or Rust code as pasted) and lower it. A file name
+    /// ending in `.rs` gets the std prelude of `rules/prelude.rs`.
+    pub fn from_rust(file: &str, src: &str) -> Result<Engine> {
+        let prelude = file.to_ascii_lowercase().ends_with(".rs");
+        Engine::from_rust_with(file, src, prelude, &LowerOptions::default())
+    }
+
+    /// Load a Rust-like program with explicit options: whether to add the prelude, and how to lower
+    /// (which traits are coinductive).
+    pub fn from_rust_with(
+        file: &str,
+        src: &str,
+        prelude: bool,
+        opts: &LowerOptions,
+    ) -> Result<Engine> {
+        Ok(Engine::from_loaded(crate::cli::load_surface(
+            file.into(),
+            src,
+            prelude,
+            opts,
+        )?))
+    }
+
+    /// Load a file of either kind, by its extension (`.pl`; `.rs` or `.chalk`).
+    pub fn from_path(path: &str) -> Result<Engine> {
+        Ok(Engine::from_loaded(crate::cli::load_file(path)?))
+    }
+
+    fn from_loaded(l: crate::cli::Loaded) -> Engine {
+        Engine {
+            store: l.store,
+            program: l.program,
+            limits: Limits::default(),
+            strategy: "slg".into(),
+            items: match l.source {
+                crate::cli::Source::Surface(n) => Some(n),
+                crate::cli::Source::Clauses => None,
+            },
+            ast: l.ast,
+        }
+    }
+
+    /// Use another strategy (by name; see [`crate::solve::strategy_by_name`]).
     pub fn with_strategy(mut self, name: &str) -> Engine {
         self.strategy = name.to_string();
         self
     }
 
-    /// Parse a goal.
+    /// Use other limits.
+    pub fn with_limits(mut self, limits: Limits) -> Engine {
+        self.limits = limits;
+        self
+    }
+
+    /// Parse a goal: clause-language syntax for a clause program, Rust-like goal syntax
+    /// (`Vec<u32>: Clone`, `exists<T> { .. }`) for a Rust-like one. Returns the term and the names of
+    /// its query variables.
     pub fn parse_goal(&mut self, goal: &str) -> Result<(TermId, Vec<Box<str>>)> {
         let file: Arc<str> = "<goal>".into();
+        if let Some(items) = &self.items {
+            let g = crate::syntax::surface::parse_goal(&file, goal)?;
+            let (t, names) = crate::lower::lower_goal(&mut self.store, items, &g)?;
+            let t = crate::program::mark_negations(&mut self.store, t, t);
+            return Ok((t, names));
+        }
         let (t, mut names) = parse_goal(&mut self.store, &file, goal)?;
         crate::program::hide_quantified(&self.store, t, &mut names);
         crate::cli::check_goal(&self.store, &self.program, t)?;
         let t = crate::program::mark_negations(&mut self.store, t, t);
         Ok((t, names))
+    }
+
+    /// The program's clauses as a `.pl` file (what `knot lower` prints).
+    pub fn clauses_text(&self) -> String {
+        let mut out = String::new();
+        for c in self.program.clauses() {
+            out.push_str(&crate::syntax::print::clause_to_string(
+                &self.store,
+                c.term,
+                &crate::syntax::print::default_var_name,
+            ));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Check a Rust-like program's impls for coherence (overlaps with witnesses, orphan impls); empty
+    /// when coherent. A clause program has no impls: always coherent.
+    ///
+    /// ```
+    /// use knot::Engine;
+    /// let mut e = Engine::from_rust("o.chalk", "
+    ///     trait Clone {} trait Foo {}
+    ///     struct Vec<T> {} struct Byte {}
+    ///     impl Clone for Byte {}
+    ///     impl<T> Clone for Vec<T> where T: Clone {}
+    ///     impl<T> Foo for T where T: Clone {}
+    ///     impl Foo for Vec<Byte> {}
+    /// ").unwrap();
+    /// let v = e.check_coherence().unwrap();
+    /// assert_eq!(v.len(), 1);
+    /// assert!(v[0].to_string().contains("Vec<Byte>: Foo"));
+    /// ```
+    pub fn check_coherence(&mut self) -> Result<Vec<crate::coherence::Violation>> {
+        let (Some(items), Some(ast)) = (&self.items, &self.ast) else {
+            return Ok(Vec::new());
+        };
+        crate::coherence::check(&mut self.store, &self.program, items, ast, &self.limits)
     }
 
     /// Solve a goal given as text, collecting every answer.
@@ -98,12 +234,18 @@ impl Engine {
         );
         let solution = aggregate(&mut self.store, &answers, &outcome);
         let solution_text = crate::cli::solution_text(&self.store, &solution, names, answers.len());
+        let render = crate::lower::chalk::Render {
+            names: self.items.as_ref(),
+            vars: names,
+        };
+        let chalk_text = crate::lower::chalk::solution_text(&self.store, &solution, &render);
         Ok(Answers {
             texts,
             answers,
             solution,
             solution_text,
             outcome,
+            chalk_text,
         })
     }
 }

@@ -1,10 +1,41 @@
 //! knot: a logic engine for Rust's trait system.
 //!
-//! Layers: [`term`] (interned terms, unification), [`syntax`] (the clause language), [`program`]
-//! (indexed clauses), [`solve`] (strategies behind one [`solve::Strategy`] trait), [`cli`] (the `knot`
-//! command). The engine core knows nothing of Rust: a Rust-like program is lowered into clauses first.
+//! Layers: [`term`] (interned terms, unification), [`syntax`] (the clause language and the Rust-like
+//! surface language), [`program`] (indexed clauses), [`lower`] (Rust-like programs to clauses, as chalk
+//! lowers them), [`solve`] (strategies behind one [`solve::Strategy`] trait), [`coherence`] (overlap and
+//! orphan checks), [`cli`] (the `knot` command). The engine core knows nothing of Rust: a Rust-like
+//! program is lowered into clauses first. [`Engine`] puts the layers together.
+//!
+//! Each layer can be used on its own. Parse and lower a program, print its clauses, and solve a goal
+//! built from terms:
+//!
+//! ```
+//! use knot::lower::{lower_program, LowerOptions};
+//! use knot::solve::{strategy_by_name, Goal, Limits};
+//! use knot::syntax::surface::parse_program;
+//! use knot::Store;
+//!
+//! let src = "trait Clone {} struct Foo {} impl Clone for Foo {}";
+//! let ast = parse_program(&"ex.chalk".into(), src).unwrap();
+//! let mut store = Store::new();
+//! let lowered = lower_program(&mut store, &ast, &LowerOptions::default()).unwrap();
+//! // One predicate per trait: `'Clone'('Foo').`
+//! let clone = store.sym("Clone");
+//! let first = lowered.program.clauses().iter().find(|c| store.functor(c.head) == Some((clone, 1)));
+//! assert!(first.is_some());
+//!
+//! // The goal `'Clone'('Foo')`, built from terms, solved with the tabling strategy.
+//! let foo = store.atom_named("Foo");
+//! let goal = store.app(clone, &[foo]);
+//! let mut slg = strategy_by_name("slg").unwrap();
+//! let mut answers = 0;
+//! let outcome = slg.solve(&mut store, &lowered.program, &Goal { term: goal, nvars: 0 },
+//!                         &Limits::default(), &mut |_, _| { answers += 1; std::ops::ControlFlow::Continue(()) });
+//! assert_eq!((answers, outcome.overflow()), (1, None));
+//! ```
 
 pub mod cli;
+pub mod coherence;
 pub mod engine;
 pub mod error;
 pub mod lower;

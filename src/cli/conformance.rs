@@ -20,7 +20,7 @@ pub struct ConformanceArgs {
     /// A JSON-lines file of cases (see the corpus README).
     pub file: String,
     /// Strategy to run every case with; cases whose `solver` names another strategy are not run.
-    #[arg(long, default_value = "slg", value_parser = ["slg", "sld", "recursive"])]
+    #[arg(long, default_value = "slg", value_parser = super::parse_strategy)]
     pub strategy: String,
     /// Which traits are coinductive, for every case.
     #[arg(long, value_enum, default_value_t = Coinduction::Default)]

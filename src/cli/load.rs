@@ -31,6 +31,8 @@ pub struct Loaded {
     pub file: Arc<str>,
     /// Clause file or lowered program.
     pub source: Source,
+    /// The user's own items of a Rust-like program (without the prelude).
+    pub ast: Option<ast::Program>,
 }
 
 impl Loaded {
@@ -126,6 +128,7 @@ pub fn load_clauses(file: Arc<str>, src: &str) -> Result<Loaded> {
         program,
         file,
         source: Source::Clauses,
+        ast: None,
     })
 }
 
@@ -141,12 +144,14 @@ pub fn load_surface(
     prelude: bool,
     lower: &LowerOptions,
 ) -> Result<Loaded> {
-    let mut prog = surface::parse_program(&file, src)?;
-    if prelude {
+    let user = surface::parse_program(&file, src)?;
+    let prog = if prelude {
         let pfile: Arc<str> = "rules/prelude.rs".into();
         let pre = surface::parse_program(&pfile, PRELUDE)?;
-        prog = with_prelude(prog, pre);
-    }
+        with_prelude(user.clone(), pre)
+    } else {
+        user.clone()
+    };
     let mut store = Store::new();
     let lowered = lower_program(&mut store, &prog, lower)?;
     let mut program = lowered.program;
@@ -156,6 +161,7 @@ pub fn load_surface(
         program,
         file,
         source: Source::Surface(lowered.names),
+        ast: Some(user),
     })
 }
 

@@ -36,6 +36,21 @@ enum Command {
     Lower(LowerArgs),
     /// Run chalk conformance cases (JSON lines) and report how many pass.
     Conformance(conformance::ConformanceArgs),
+    /// Check a Rust-like program's impls for coherence: overlapping impls (with a witness) and orphan
+    /// impls. Exits 0 when coherent, 1 when a violation is found, 2 on input errors.
+    Check(CheckArgs),
+}
+
+#[derive(Args, Debug)]
+struct CheckArgs {
+    /// A `.rs` or `.chalk` program.
+    file: String,
+    /// Do not add the std prelude to `.rs` files.
+    #[arg(long)]
+    no_prelude: bool,
+    /// Wall-clock limit in seconds for each pair of impls.
+    #[arg(long, default_value_t = 10.0)]
+    timeout: f64,
 }
 
 #[derive(Args, Debug)]
@@ -66,7 +81,8 @@ pub enum Coinduction {
 pub struct SolveOpts {
     /// Resolution strategy: `slg` (tabling, default), `sld` (depth-first; cycles overflow),
     /// `recursive` (rustc-style search graph: provisional results of cycle heads, fixpoint iteration).
-    #[arg(long, default_value = "slg", value_parser = ["slg", "sld", "recursive"])]
+    /// A strategy registered by a library user (`knot::solve::register_strategy`) is accepted too.
+    #[arg(long, default_value = "slg", value_parser = parse_strategy)]
     pub strategy: String,
     /// Which traits (predicates) are coinductive: a cycle through only coinductive goals holds.
     #[arg(long, value_enum, default_value_t = Coinduction::Default)]
@@ -135,6 +151,18 @@ impl SolveOpts {
     }
 }
 
+/// A strategy name known to [`crate::solve::strategy_by_name`].
+pub fn parse_strategy(name: &str) -> std::result::Result<String, String> {
+    if crate::solve::strategy_by_name(name).is_some() {
+        Ok(name.to_string())
+    } else {
+        Err(format!(
+            "unknown strategy `{name}`; known: {}",
+            crate::solve::strategy_names().join(", ")
+        ))
+    }
+}
+
 /// Loading options for a coinduction mode.
 pub fn load_options(c: Coinduction, no_prelude: bool) -> LoadOptions {
     LoadOptions {
@@ -191,6 +219,7 @@ pub fn main_with(cli: Cli) -> ExitCode {
         Command::Run(a) => query::run(&a.file, a.all, &a.solve),
         Command::Lower(a) => lower_cmd::lower(&a.file, &load_options(a.coinductive, a.no_prelude)),
         Command::Conformance(a) => conformance::run(&a),
+        Command::Check(a) => check(&a),
         Command::Query(a) => {
             let mode = if a.count {
                 query::Mode::Count
@@ -211,6 +240,55 @@ pub fn main_with(cli: Cli) -> ExitCode {
         }
         Err(e) => {
             eprintln!("{e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `knot check`: print each coherence violation; exit 1 if there is one.
+fn check(a: &CheckArgs) -> crate::error::Result<ExitCode> {
+    if !load::is_surface_path(&a.file) {
+        return Err(crate::error::Error::Goal {
+            code: "check::not_a_program",
+            message: format!(
+                "{}: `knot check` takes a Rust-like program (`.rs` or `.chalk`)",
+                a.file
+            ),
+        });
+    }
+    let mut loaded = load_file_with(&a.file, &load_options(Coinduction::Default, a.no_prelude))?;
+    let limits = Limits {
+        timeout: Some(Duration::from_secs_f64(a.timeout.clamp(0.01, 1e6))),
+        ..Limits::default()
+    };
+    let (Source::Surface(names), Some(items)) = (&loaded.source, &loaded.ast) else {
+        return Ok(ExitCode::from(2));
+    };
+    let violations =
+        crate::coherence::check(&mut loaded.store, &loaded.program, names, items, &limits)?;
+    for v in &violations {
+        println!("{v}");
+    }
+    if violations.is_empty() {
+        println!("{}: coherent", a.file);
+        Ok(ExitCode::SUCCESS)
+    } else {
+        println!("{} coherence violation(s)", violations.len());
+        Ok(ExitCode::from(1))
+    }
+}
+
+/// Parse `args` (the first is the program name) and run, as the `knot` command would; a library user
+/// calls this to run the command line with strategies it registered.
+pub fn main_from<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    match Cli::try_parse_from(args) {
+        Ok(cli) => main_with(cli),
+        Err(e) => {
+            let _ = e.print();
             ExitCode::from(2)
         }
     }

@@ -19,6 +19,7 @@ mod items;
 mod lang;
 mod names;
 mod opaque;
+pub mod rust_text;
 mod types;
 
 pub use names::Names;
@@ -129,4 +130,58 @@ pub fn lower_goal(
     });
     let names = ex.iter().map(|&v| all[v as usize].clone()).collect();
     Ok((t, names))
+}
+
+/// The impl's trait reference and its conditions (where-clauses, parameter bounds), with the impl's
+/// parameters as fresh variables of `cx`.
+fn impl_head(cx: &mut types::Cx<'_>, i: &ast::ImplDef) -> Result<(TermId, Vec<TermId>)> {
+    let mark = cx.mark();
+    cx.bind_params(&i.params);
+    let self_ty = cx.ty(&i.trait_ref.self_ty)?;
+    cx.bind_to("Self", self_ty);
+    let (tr, _) = cx.trait_ref(self_ty, &i.trait_ref.bound)?;
+    let mut conds: Vec<TermId> = std::mem::take(&mut cx.pending);
+    conds.extend(cx.param_bounds(&i.params)?);
+    for wc in &i.where_clauses {
+        conds.extend(cx.where_clause(wc)?);
+    }
+    conds.extend(std::mem::take(&mut cx.pending));
+    cx.restore(mark);
+    Ok((tr, conds))
+}
+
+/// The goal "some trait reference satisfies both impls": `W = TrA, TrA = TrB, WC_A.., WC_B..` whose
+/// only query variable `Var(0)` (W) is the common trait reference, a witness of the overlap.
+pub fn overlap_goal(
+    store: &mut Store,
+    names: &Names,
+    a: &ast::ImplDef,
+    b: &ast::ImplDef,
+) -> Result<TermId> {
+    let mut cx = types::Cx::new(store, names);
+    let w = cx.fresh("W");
+    let (ta, ca) = impl_head(&mut cx, a)?;
+    let (tb, cb) = impl_head(&mut cx, b)?;
+    let mut goals = vec![
+        cx.store.app(crate::term::syms::EQ, &[w, ta]),
+        cx.store.app(crate::term::syms::EQ, &[ta, tb]),
+    ];
+    goals.extend(ca);
+    goals.extend(cb);
+    Ok(cx.conj(&goals))
+}
+
+/// The goal "the impl obeys the orphan rules": `forall(Ps, local_impl_allowed(Tr))` over the impl's
+/// parameters.
+pub fn orphan_goal(store: &mut Store, names: &Names, i: &ast::ImplDef) -> Result<TermId> {
+    let mut cx = types::Cx::new(store, names);
+    let (tr, _) = impl_head(&mut cx, i)?;
+    let g = cx.app("local_impl_allowed", &[tr]);
+    let n = cx.var_names().len() as u32;
+    if n == 0 {
+        return Ok(g);
+    }
+    let vs: Vec<TermId> = (0..n).map(|k| cx.store.var(k)).collect();
+    let l = cx.store.list(&vs, None);
+    Ok(cx.store.app(crate::term::syms::FORALL, &[l, g]))
 }

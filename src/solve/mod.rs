@@ -2,7 +2,7 @@
 //!
 //! A strategy answers a [`Goal`] over a [`Program`]: it reports each answer through a callback (so a
 //! caller can stop after any of them) and returns an [`Outcome`] saying whether the search finished or
-//! which limit stopped it. [`aggregate`] turns the answers into one chalk-style [`Solution`].
+//! which limit stopped it. [`aggregate()`] turns the answers into one chalk-style [`Solution`].
 
 pub mod aggregate;
 pub mod answers;
@@ -260,15 +260,50 @@ pub trait Strategy {
     ) -> Outcome;
 }
 
-/// The built-in strategies by name.
+/// Makes a fresh strategy (one per solved goal).
+pub type StrategyFactory = fn() -> Box<dyn Strategy>;
+
+/// Strategies registered by library users, by name.
+static REGISTERED: std::sync::Mutex<Vec<(String, StrategyFactory)>> =
+    std::sync::Mutex::new(Vec::new());
+
+/// Make a user strategy available by `name` everywhere a strategy is named: [`strategy_by_name`],
+/// `Engine::with_strategy`, and the command line's `--strategy` (including `knot conformance`) when the
+/// command runs in the same process (`knot::cli::main_with`). A later registration of the same name
+/// replaces the earlier one; the built-in names cannot be replaced.
+///
+/// ```
+/// use knot::solve::{register_strategy, strategy_by_name, sld::Sld, Strategy};
+/// register_strategy("my-sld", || Box::new(Sld));
+/// assert_eq!(strategy_by_name("my-sld").map(|s| s.name()), Some("sld"));
+/// ```
+pub fn register_strategy(name: &str, make: StrategyFactory) {
+    let mut reg = REGISTERED.lock().unwrap_or_else(|e| e.into_inner());
+    reg.retain(|(n, _)| n != name);
+    reg.push((name.to_string(), make));
+}
+
+/// A strategy by name: a built-in one (`sld`, `slg`, `recursive`) or one registered with
+/// [`register_strategy`].
 pub fn strategy_by_name(name: &str) -> Option<Box<dyn Strategy>> {
     match name {
         "sld" => Some(Box::new(sld::Sld)),
         "slg" => Some(Box::new(slg::Slg)),
         "recursive" => Some(Box::new(recursive::Recursive)),
-        _ => None,
+        _ => {
+            let reg = REGISTERED.lock().unwrap_or_else(|e| e.into_inner());
+            reg.iter().find(|(n, _)| n == name).map(|(_, make)| make())
+        }
     }
 }
 
 /// Names of the built-in strategies.
 pub const STRATEGIES: &[&str] = &["sld", "slg", "recursive"];
+
+/// Every strategy name: the built-in ones, then the registered ones.
+pub fn strategy_names() -> Vec<String> {
+    let mut v: Vec<String> = STRATEGIES.iter().map(|s| s.to_string()).collect();
+    let reg = REGISTERED.lock().unwrap_or_else(|e| e.into_inner());
+    v.extend(reg.iter().map(|(n, _)| n.clone()));
+    v
+}

@@ -11,7 +11,7 @@
 //! once it is finished the caller is resumed and its call finds the answers in a cache. The stack is
 //! bounded by `max_depth`.
 //!
-//! Cycles, provisional results, fixpoint iteration and the caches are described in [`search_graph`].
+//! Cycles, provisional results, fixpoint iteration and the caches are described in `search_graph.rs`.
 //! A negation `\+ G` solves G's canonical goal to completion first; a cycle through a negation sets
 //! [`Outcome::negative_cycle`](super::Outcome) and fails the branch.
 

@@ -1,7 +1,7 @@
 //! `slg`: tabled resolution.
 //!
 //! Each call to a tabled predicate is canonicalized (variables renumbered, environment included) and
-//! names a [`table::Table`]. The first call creates the table and schedules its evaluation; every call
+//! names a `Table` (`table.rs`). The first call creates the table and schedules its evaluation; every call
 //! becomes a *consumer* of the table: a suspended copy of the caller's state, resumed once per answer.
 //! Tables sit on a completion stack with Tarjan-style numbers; when the topmost strongly connected group of
 //! tables has no work left and depends on nothing below it, it is complete (its answers are final). This

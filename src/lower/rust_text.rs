@@ -1,0 +1,119 @@
+//! Lowered type terms written back in Rust syntax (`Vec<u8>`, `&'a str`, `(A, B)`, `<T as Tr>::A`), for
+//! messages such as the witness of an overlap.
+
+use crate::term::{Store, TermId, View};
+
+/// A type term in Rust syntax. Unbound variables print as `_`, placeholders as `T0`, `T1`, ...
+pub fn type_text(store: &Store, t: TermId) -> String {
+    let mut out = String::new();
+    write(store, t, &mut out, 0);
+    out
+}
+
+/// A trait reference `'Tr'(Self, Args..)` as `Self: Tr<Args..>`.
+pub fn trait_ref_text(store: &Store, tr: TermId) -> String {
+    match store.view(tr) {
+        View::App(f, args) if !args.is_empty() => {
+            let mut out = type_text(store, args[0]);
+            out.push_str(": ");
+            out.push_str(store.name(f));
+            write_args(store, &args[1..], &mut out, 0);
+            out
+        }
+        _ => type_text(store, tr),
+    }
+}
+
+fn write_args(store: &Store, args: &[TermId], out: &mut String, depth: usize) {
+    if args.is_empty() {
+        return;
+    }
+    out.push('<');
+    write_list(store, args, out, depth);
+    out.push('>');
+}
+
+fn write_list(store: &Store, args: &[TermId], out: &mut String, depth: usize) {
+    for (i, &a) in args.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write(store, a, out, depth + 1);
+    }
+}
+
+fn write(store: &Store, t: TermId, out: &mut String, depth: usize) {
+    if depth > 100 {
+        out.push_str("...");
+        return;
+    }
+    match store.view(t) {
+        View::Var(_) => out.push('_'),
+        View::Placeholder(_, i) => out.push_str(&format!("T{i}")),
+        View::Int(i) => out.push_str(&i.to_string()),
+        View::Atom(s) => match store.name(s) {
+            "$tuple" => out.push_str("()"),
+            n => out.push_str(n),
+        },
+        View::App(f, args) => match (store.name(f), args.len()) {
+            ("$tuple", 1) => {
+                out.push('(');
+                write(store, args[0], out, depth + 1);
+                out.push_str(",)");
+            }
+            ("$tuple", _) => {
+                out.push('(');
+                write_list(store, args, out, depth);
+                out.push(')');
+            }
+            (r @ ("$ref" | "$refmut"), 2) => {
+                out.push('&');
+                if let View::Atom(l) = store.view(args[0]) {
+                    out.push_str(store.name(l));
+                    out.push(' ');
+                }
+                if r == "$refmut" {
+                    out.push_str("mut ");
+                }
+                write(store, args[1], out, depth + 1);
+            }
+            ("$slice", 1) => {
+                out.push('[');
+                write(store, args[0], out, depth + 1);
+                out.push(']');
+            }
+            ("$array", 2) => {
+                out.push('[');
+                write(store, args[0], out, depth + 1);
+                out.push_str("; ");
+                write(store, args[1], out, depth + 1);
+                out.push(']');
+            }
+            (p @ ("$ptr" | "$ptrmut"), 1) => {
+                out.push_str(if p == "$ptr" { "*const " } else { "*mut " });
+                write(store, args[0], out, depth + 1);
+            }
+            ("$fn", 2 | 3) => {
+                let (params, ret) = (args[args.len() - 2], args[args.len() - 1]);
+                out.push_str("fn(");
+                write_list(store, store.args(params), out, depth);
+                out.push(')');
+                if !matches!(store.view(ret), View::Atom(s) if store.name(s) == "$tuple") {
+                    out.push_str(" -> ");
+                    write(store, ret, out, depth + 1);
+                }
+            }
+            ("$alias", 2) => {
+                // `<Self as Tr<..>>::A<..>`
+                out.push('<');
+                out.push_str(&trait_ref_text(store, args[0]).replacen(": ", " as ", 1));
+                out.push_str(">::");
+                write(store, args[1], out, depth + 1);
+            }
+            (n, _) => {
+                out.push_str(n);
+                write_args(store, args, out, depth);
+            }
+        },
+    }
+}

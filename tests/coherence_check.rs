@@ -1,0 +1,122 @@
+//! `knot check` and `Engine::check_coherence`: overlapping impls with a witness, marker traits,
+//! negative impls, the orphan rule, exit codes.
+
+mod common;
+use common::{stdout, TempFile};
+use knot::coherence::Violation;
+use knot::Engine;
+use std::process::Command;
+
+const OVERLAP: &str = "
+trait Clone {}
+trait Foo {}
+struct Vec<T> {}
+struct Byte {}
+struct Other {}
+impl Clone for Byte {}
+impl<T> Clone for Vec<T> where T: Clone {}
+impl<T> Foo for T where T: Clone {}
+impl Foo for Vec<Byte> {}
+";
+
+fn check(name: &str, src: &str) -> (i32, String) {
+    let f = TempFile::new(name, src);
+    let out = Command::new(env!("CARGO_BIN_EXE_knot"))
+        .args(["check", f.path()])
+        .output()
+        .expect("knot runs");
+    (out.status.code().unwrap_or(-1), stdout(&out))
+}
+
+#[test]
+fn overlap_is_reported_with_a_witness_and_both_locations() {
+    let (code, out) = check("overlap.rs", OVERLAP);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("conflicting impls of `Foo`"), "{out}");
+    assert!(out.contains("Vec<Byte>: Foo"), "{out}");
+    assert!(
+        out.contains("overlap.rs:10:1") && out.contains("overlap.rs:9:1"),
+        "{out}"
+    );
+}
+
+#[test]
+fn no_overlap_when_a_where_clause_cannot_hold() {
+    // `Vec<Other>: Clone` needs `Other: Clone`, which has no impl.
+    let src = OVERLAP.replace("impl Foo for Vec<Byte> {}", "impl Foo for Vec<Other> {}");
+    let (code, out) = check("disjoint.rs", &src);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("coherent"), "{out}");
+}
+
+#[test]
+fn marker_traits_may_overlap() {
+    let src = OVERLAP.replace("trait Foo {}", "#[marker]\ntrait Foo {}");
+    let (code, out) = check("marker.rs", &src);
+    assert_eq!(code, 0, "{out}");
+}
+
+#[test]
+fn a_more_specific_impl_still_overlaps() {
+    // Without specialization, `impl Foo for Vec<Byte>` overlaps `impl<T> Foo for Vec<T>`.
+    let src = "trait Foo {}\nstruct Vec<T> {}\nstruct Byte {}\nimpl<T> Foo for Vec<T> {}\nimpl Foo for Vec<Byte> {}\n";
+    let (code, out) = check("specific.chalk", src);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("Vec<Byte>: Foo"), "{out}");
+}
+
+#[test]
+fn positive_and_negative_impls_conflict() {
+    let src = "#[auto] trait Send {}\nstruct S {}\nimpl !Send for S {}\nimpl Send for S {}\n";
+    let (code, out) = check("negative.chalk", src);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("S: Send"), "{out}");
+}
+
+#[test]
+fn orphan_impls_are_reported() {
+    let src = "
+        #[upstream] trait Display {}
+        #[upstream] struct String {}
+        #[upstream] struct Vec<T> {}
+        struct Mine {}
+        impl Display for String {}
+        impl Display for Mine {}
+        impl Display for Vec<Mine> {}
+    ";
+    let (code, out) = check("orphan.chalk", src);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(out.matches("orphan impl").count(), 2, "{out}");
+    assert!(
+        out.contains("orphan.chalk:6:") && out.contains("orphan.chalk:8:"),
+        "{out}"
+    );
+}
+
+#[test]
+fn input_errors_exit_2() {
+    let (code, _) = check("bad.rs", "struct S {\n");
+    assert_eq!(code, 2);
+    let (code, _) = check("clauses.pl", "p(a).\n");
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn the_library_reports_the_same_violations() {
+    let mut e = Engine::from_rust("lib.chalk", OVERLAP).unwrap();
+    let v = e.check_coherence().unwrap();
+    assert_eq!(v.len(), 1);
+    match &v[0] {
+        Violation::Overlap {
+            trait_name,
+            witness,
+            undecided,
+            ..
+        } => {
+            assert_eq!(trait_name, "Foo");
+            assert_eq!(witness.as_deref(), Some("Vec<Byte>: Foo"));
+            assert!(!undecided);
+        }
+        other => panic!("expected an overlap, got {other:?}"),
+    }
+}
