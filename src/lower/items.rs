@@ -57,7 +57,7 @@ pub(super) fn lower_items(
             }
             ItemKind::Enum(a) => adt(store, names, a, &item.span, &mut out)?,
             ItemKind::Trait(t) => trait_decl(store, names, t, &item.span, &mut out)?,
-            ItemKind::Impl(i) => impl_decl(store, names, prog, i, &item.span, &mut out)?,
+            ItemKind::Impl(i) => impl_decl(store, names, prog, i, opts, &item.span, &mut out)?,
             ItemKind::Clause(c) => program_clause(store, names, c, &mut out)?,
             ItemKind::ForeignType(_) => {}
             ItemKind::OpaqueType(o) => {
@@ -396,11 +396,17 @@ fn trait_decl(
 /// `impl<P> Tr<A> for T where WC { type X<Q> = V where WC2; }`:
 /// - Implemented-From-Impl: `'Tr'(T, A) :- WC.` (nothing for a negative impl `impl !Tr for T`)
 /// - Normalize-From-Impl: `normalize('$assoc'('Tr'(T, A), 'X'(Q)), V) :- WC, WC2.`
+///
+/// When `Tr` is coinductive, the impl clause also proves the trait's supertraits and where-clauses for
+/// `T`: a coinductive cycle may assume `T: Tr`, never `T: Super` (with `impl<T: Sub> Sub for T`, the
+/// cycle `u8: Sub` must not make `u8: Super` hold through the implied bound).
+#[allow(clippy::too_many_arguments)]
 fn impl_decl(
     store: &mut Store,
     names: &Names,
     prog: &ast::Program,
     i: &ImplDef,
+    opts: &LowerOptions,
     span: &Span,
     out: &mut Out<'_>,
 ) -> Result<()> {
@@ -417,12 +423,19 @@ fn impl_decl(
     if i.polarity == Polarity::Negative {
         return Ok(());
     }
-    out.clause(&mut cx, tr, &body, span)?;
     let trait_name = &i.trait_ref.bound.name.name;
     let trait_def = prog.items.iter().find_map(|item| match &item.kind {
         ItemKind::Trait(t) if &t.name.name == trait_name => Some(t),
         _ => None,
     });
+    let coinductive = names.traits.get(trait_name).is_some_and(|info| {
+        !opts.coinductive_none && (opts.coinductive_all || info.auto || info.coinductive)
+    });
+    let mut impl_body = body.clone();
+    if let (true, Some(t)) = (coinductive, trait_def) {
+        impl_body.extend(trait_where_clauses(&mut cx, t, tr)?);
+    }
+    out.clause(&mut cx, tr, &impl_body, span)?;
     let decl_of =
         |name: &str| trait_def.and_then(|t| t.assoc_types.iter().find(|a| a.name.name == name));
     let mut given: Vec<&str> = Vec::new();
@@ -460,6 +473,34 @@ fn impl_decl(
         }
     }
     Ok(())
+}
+
+/// A trait's supertraits and where-clauses for the trait reference `tr` (`Self` and the trait's
+/// parameters bound to its arguments).
+fn trait_where_clauses(cx: &mut Cx<'_>, t: &TraitDef, tr: TermId) -> Result<Vec<TermId>> {
+    if t.supertraits.is_empty() && t.where_clauses.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mark = cx.mark();
+    let args: Vec<TermId> = cx.store.args(tr).to_vec();
+    cx.bind_to("Self", args[0]);
+    for (p, &a) in t.params.iter().zip(&args[1..]) {
+        cx.bind_to(&p.name.name, a);
+    }
+    let mut goals = Vec::new();
+    for b in &t.supertraits {
+        if let ast::Bound::Trait(tb) = b {
+            let (g, eqs) = cx.trait_ref(args[0], tb)?;
+            goals.push(g);
+            goals.extend(eqs);
+        }
+    }
+    for wc in &t.where_clauses {
+        goals.extend(cx.where_clause(wc)?);
+    }
+    goals.extend(std::mem::take(&mut cx.pending));
+    cx.restore(mark);
+    Ok(goals)
 }
 
 /// The where-clauses of the trait's declaration of an associated type (`type Item<T> where T: Sized;`),

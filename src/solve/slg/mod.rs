@@ -220,9 +220,15 @@ impl Engine<'_, '_> {
     /// Mark every table from stack position `k` up complete.
     fn complete_from(&mut self, m: &mut Machine<'_>, k: usize) {
         let group: Vec<TableId> = self.stack.drain(k..).collect();
+        // Something was derived from the group's coinductive assumptions: an answer of a table that
+        // rests on them. If no table has one, an unconfirmed assumption simply failed (No).
+        let derived = group.iter().any(|&t| {
+            let tb = &self.tables[t as usize];
+            tb.provisional && !tb.answers.is_empty()
+        });
         for &t in &group {
             let tb = &mut self.tables[t as usize];
-            if tb.assumed && !confirms_identity(m.store, &tb.answers) {
+            if tb.assumed && derived && !confirms_identity(m.store, &tb.answers) {
                 m.out.assumption_failed = true;
             }
             tb.complete = true;
@@ -363,6 +369,18 @@ impl Engine<'_, '_> {
 
     fn add_answer(&mut self, m: &mut Machine<'_>, t: TableId, ans: &[TermId]) {
         let tb = &mut self.tables[t as usize];
+        if tb.provisional && !tb.complete {
+            // An answer resting on an unconfirmed coinductive assumption that outgrows its goal: each
+            // trip around the cycle feeds a bigger answer back in, the fixpoint iteration that never
+            // stabilises (`impl<T, U> Tr for W<(W<T>, W<U>)> where W<T>: Tr, W<U>: Tr`). Stop it as
+            // the recursive strategy does after `max_iterations` rounds.
+            let grown: u64 = ans.iter().map(|&v| m.store.size(v) as u64).sum();
+            let budget = m.store.size(tb.goal) as u64 + 32 * m.limits.max_iterations as u64;
+            if grown > budget {
+                m.halt(StopReason::Iterations(m.limits.max_iterations));
+                return;
+            }
+        }
         if tb.complete || !record(m, &mut tb.answers, ans) {
             return;
         }
