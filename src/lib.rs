@@ -38,6 +38,7 @@ pub mod cli;
 pub mod coherence;
 pub mod engine;
 pub mod error;
+pub mod explain;
 pub mod lower;
 pub mod program;
 pub mod solve;

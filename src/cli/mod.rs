@@ -93,6 +93,10 @@ pub struct SolveOpts {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// After the answer, print its proof tree: the impls and rules tried for each goal, why each
+    /// failed, cycles (`--format dot` prints the tree as Graphviz instead).
+    #[arg(long)]
+    pub explain: bool,
     /// Print statistics (tables, answers, unifications, steps, time) to stderr.
     #[arg(long)]
     pub stats: bool,
@@ -183,6 +187,8 @@ pub enum Format {
     Json,
     /// chalk's answer text (`Unique; substitution [?0 := Foo]`, `No possible solution`, ...).
     Chalk,
+    /// Graphviz DOT of the proof tree (`knot query .. --format dot | dot -Tsvg`).
+    Dot,
 }
 
 #[derive(Args, Debug)]

@@ -228,7 +228,7 @@ fn answer(
         elapsed,
     } = solved;
     match opts.format {
-        Format::Text | Format::Chalk => {
+        Format::Text | Format::Chalk | Format::Dot => {
             match mode {
                 Mode::Count => writeln!(out, "{count}").map_err(io)?,
                 Mode::All => {
@@ -339,8 +339,36 @@ pub fn query(path: &str, goal_text: &str, mode: Mode, opts: &SolveOpts) -> Resul
     let (goal, names) = loaded.parse_goal(goal_text)?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    answer(&mut loaded, goal, &names, mode, opts, &mut out)?;
+    if opts.format != Format::Dot {
+        answer(&mut loaded, goal, &names, mode, opts, &mut out)?;
+    }
+    if opts.explain || opts.format == Format::Dot {
+        let text = explain(&mut loaded, goal, opts);
+        write!(out, "{text}").map_err(io)?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The proof tree of `goal` as text (or DOT with `--format dot`).
+pub fn explain(loaded: &mut Loaded, goal: TermId, opts: &SolveOpts) -> String {
+    let names = match &loaded.source {
+        super::load::Source::Surface(n) => Some(n),
+        super::load::Source::Clauses => None,
+    };
+    let limits = opts.limits();
+    let mut ex = crate::explain::Explainer::new(
+        &mut loaded.store,
+        &loaded.program,
+        names,
+        &opts.strategy,
+        &limits,
+    );
+    let tree = ex.explain(goal);
+    if opts.format == Format::Dot {
+        crate::explain::render::dot(&tree)
+    } else {
+        format!("explanation:\n{}", crate::explain::render::text(&tree))
+    }
 }
 
 /// `knot run FILE`: answer each `?-` query of the file.

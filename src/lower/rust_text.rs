@@ -3,52 +3,69 @@
 
 use crate::term::{Store, TermId, View};
 
+/// Names variables when printing (`Var(i)` as `T`, or `_`).
+pub type VarNames<'a> = &'a dyn Fn(u32) -> String;
+
+fn underscore(_: u32) -> String {
+    "_".into()
+}
+
 /// A type term in Rust syntax. Unbound variables print as `_`, placeholders as `T0`, `T1`, ...
 pub fn type_text(store: &Store, t: TermId) -> String {
+    type_text_with(store, t, &underscore)
+}
+
+/// A type term in Rust syntax, variables named by `vars`.
+pub fn type_text_with(store: &Store, t: TermId, vars: VarNames<'_>) -> String {
     let mut out = String::new();
-    write(store, t, &mut out, 0);
+    write(store, t, &mut out, 0, vars);
     out
 }
 
 /// A trait reference `'Tr'(Self, Args..)` as `Self: Tr<Args..>`.
 pub fn trait_ref_text(store: &Store, tr: TermId) -> String {
+    trait_ref_text_with(store, tr, &underscore)
+}
+
+/// A trait reference in Rust syntax, variables named by `vars`.
+pub fn trait_ref_text_with(store: &Store, tr: TermId, vars: VarNames<'_>) -> String {
     match store.view(tr) {
         View::App(f, args) if !args.is_empty() => {
-            let mut out = type_text(store, args[0]);
+            let mut out = type_text_with(store, args[0], vars);
             out.push_str(": ");
             out.push_str(store.name(f));
-            write_args(store, &args[1..], &mut out, 0);
+            write_args(store, &args[1..], &mut out, 0, vars);
             out
         }
-        _ => type_text(store, tr),
+        _ => type_text_with(store, tr, vars),
     }
 }
 
-fn write_args(store: &Store, args: &[TermId], out: &mut String, depth: usize) {
+fn write_args(store: &Store, args: &[TermId], out: &mut String, depth: usize, v: VarNames<'_>) {
     if args.is_empty() {
         return;
     }
     out.push('<');
-    write_list(store, args, out, depth);
+    write_list(store, args, out, depth, v);
     out.push('>');
 }
 
-fn write_list(store: &Store, args: &[TermId], out: &mut String, depth: usize) {
+fn write_list(store: &Store, args: &[TermId], out: &mut String, depth: usize, v: VarNames<'_>) {
     for (i, &a) in args.iter().enumerate() {
         if i > 0 {
             out.push_str(", ");
         }
-        write(store, a, out, depth + 1);
+        write(store, a, out, depth + 1, v);
     }
 }
 
-fn write(store: &Store, t: TermId, out: &mut String, depth: usize) {
+fn write(store: &Store, t: TermId, out: &mut String, depth: usize, v: VarNames<'_>) {
     if depth > 100 {
         out.push_str("...");
         return;
     }
     match store.view(t) {
-        View::Var(_) => out.push('_'),
+        View::Var(i) => out.push_str(&v(i)),
         View::Placeholder(_, i) => out.push_str(&format!("T{i}")),
         View::Int(i) => out.push_str(&i.to_string()),
         View::Atom(s) => match store.name(s) {
@@ -58,12 +75,12 @@ fn write(store: &Store, t: TermId, out: &mut String, depth: usize) {
         View::App(f, args) => match (store.name(f), args.len()) {
             ("$tuple", 1) => {
                 out.push('(');
-                write(store, args[0], out, depth + 1);
+                write(store, args[0], out, depth + 1, v);
                 out.push_str(",)");
             }
             ("$tuple", _) => {
                 out.push('(');
-                write_list(store, args, out, depth);
+                write_list(store, args, out, depth, v);
                 out.push(')');
             }
             (r @ ("$ref" | "$refmut"), 2) => {
@@ -75,44 +92,44 @@ fn write(store: &Store, t: TermId, out: &mut String, depth: usize) {
                 if r == "$refmut" {
                     out.push_str("mut ");
                 }
-                write(store, args[1], out, depth + 1);
+                write(store, args[1], out, depth + 1, v);
             }
             ("$slice", 1) => {
                 out.push('[');
-                write(store, args[0], out, depth + 1);
+                write(store, args[0], out, depth + 1, v);
                 out.push(']');
             }
             ("$array", 2) => {
                 out.push('[');
-                write(store, args[0], out, depth + 1);
+                write(store, args[0], out, depth + 1, v);
                 out.push_str("; ");
-                write(store, args[1], out, depth + 1);
+                write(store, args[1], out, depth + 1, v);
                 out.push(']');
             }
             (p @ ("$ptr" | "$ptrmut"), 1) => {
                 out.push_str(if p == "$ptr" { "*const " } else { "*mut " });
-                write(store, args[0], out, depth + 1);
+                write(store, args[0], out, depth + 1, v);
             }
             ("$fn", 2 | 3) => {
                 let (params, ret) = (args[args.len() - 2], args[args.len() - 1]);
                 out.push_str("fn(");
-                write_list(store, store.args(params), out, depth);
+                write_list(store, store.args(params), out, depth, v);
                 out.push(')');
                 if !matches!(store.view(ret), View::Atom(s) if store.name(s) == "$tuple") {
                     out.push_str(" -> ");
-                    write(store, ret, out, depth + 1);
+                    write(store, ret, out, depth + 1, v);
                 }
             }
             ("$alias", 2) => {
                 // `<Self as Tr<..>>::A<..>`
                 out.push('<');
-                out.push_str(&trait_ref_text(store, args[0]).replacen(": ", " as ", 1));
+                out.push_str(&trait_ref_text_with(store, args[0], v).replacen(": ", " as ", 1));
                 out.push_str(">::");
-                write(store, args[1], out, depth + 1);
+                write(store, args[1], out, depth + 1, v);
             }
             (n, _) => {
                 out.push_str(n);
-                write_args(store, args, out, depth);
+                write_args(store, args, out, depth, v);
             }
         },
     }

@@ -1,0 +1,405 @@
+//! Explanations: the proof tree of a goal, built *after* the query by re-examining only that goal, so a
+//! query without `--explain` pays nothing.
+//!
+//! For a goal, every candidate clause of its predicate is tried against it: an impl (with its source
+//! location), a built-in rule (`rules/*.pl`), a clause of a `.pl` file. A candidate whose head does not
+//! unify is reported with the two terms; one that unifies has its body goals examined in turn, each
+//! decided by the chosen strategy, and the first that fails (or, for a goal that holds, each of them) is
+//! explained the same way, down to a depth limit. A goal met again on the current branch is a cycle:
+//! assumed to hold when its predicate is coinductive, rejected when inductive. Rules that only restate
+//! the environment (`Tr(T) :- from_env(Tr(T))`) are left out.
+
+pub mod render;
+
+use crate::lower::{rust_text, Names};
+use crate::program::Program;
+use crate::solve::{aggregate, strategy_by_name, Goal, Limits, Solution};
+use crate::syntax::print::term_to_string;
+use crate::term::unify::{Bindings, Ref, UnifyOptions, VarMap};
+use crate::term::{syms, Store, TermId, View};
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+/// What the strategy says of a goal in the tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// It holds (one certain answer, or several).
+    Holds,
+    /// No solution.
+    Fails,
+    /// Ambiguous: possibly.
+    Ambiguous,
+    /// A limit stopped the search.
+    Overflow,
+    /// Met again on its own branch.
+    Cycle {
+        /// The predicate is coinductive: the cycle is assumed to hold.
+        coinductive: bool,
+    },
+    /// A candidate (impl, rule) rather than a goal.
+    Candidate,
+    /// A candidate whose head does not match the goal.
+    NoMatch,
+}
+
+/// One node of a proof tree.
+#[derive(Clone, Debug)]
+pub struct Node {
+    /// The goal or candidate, in Rust syntax for trait goals.
+    pub label: String,
+    /// Its verdict.
+    pub verdict: Verdict,
+    /// A remark: why a candidate does not apply, "not expanded", ...
+    pub note: Option<String>,
+    /// Where the candidate comes from (`file:line:col`).
+    pub location: Option<String>,
+    /// Sub-goals or candidates.
+    pub children: Vec<Node>,
+}
+
+/// Settings of an explanation.
+pub struct Explainer<'a> {
+    store: &'a mut Store,
+    program: &'a Program,
+    names: Option<&'a Names>,
+    strategy: &'a str,
+    limits: Limits,
+    /// How deep the tree goes.
+    pub max_depth: usize,
+    /// Nodes built so far (the tree is cut off beyond a few hundred).
+    nodes: usize,
+}
+
+const MAX_NODES: usize = 400;
+
+impl<'a> Explainer<'a> {
+    /// An explainer over a loaded program; `names` (for a Rust-like program) makes labels read as Rust.
+    pub fn new(
+        store: &'a mut Store,
+        program: &'a Program,
+        names: Option<&'a Names>,
+        strategy: &'a str,
+        limits: &Limits,
+    ) -> Explainer<'a> {
+        let limits = Limits {
+            timeout: Some(
+                limits
+                    .timeout
+                    .unwrap_or(Duration::from_secs(2))
+                    .min(Duration::from_secs(2)),
+            ),
+            ..limits.clone()
+        };
+        Explainer {
+            store,
+            program,
+            names,
+            strategy,
+            limits,
+            max_depth: 6,
+            nodes: 0,
+        }
+    }
+
+    /// The proof tree of `goal` (a query term whose variables are `Var(0..)`).
+    pub fn explain(&mut self, goal: TermId) -> Node {
+        let mut stack = Vec::new();
+        self.goal_node(goal, 0, &mut stack)
+    }
+
+    fn verdict_of(&mut self, goal: TermId) -> Verdict {
+        self.solve(goal).0
+    }
+
+    /// The verdict on `goal` and, when it holds, its first answer's values (one per variable).
+    fn solve(&mut self, goal: TermId) -> (Verdict, Option<TermId>) {
+        let Some(mut s) = strategy_by_name(self.strategy) else {
+            return (Verdict::Overflow, None);
+        };
+        let nvars = if self.store.is_ground(goal) {
+            0
+        } else {
+            self.store.var_count(goal)
+        };
+        let mut answers = Vec::new();
+        let outcome = s.solve(
+            self.store,
+            self.program,
+            &Goal { term: goal, nvars },
+            &self.limits,
+            &mut |store, a| {
+                answers.push(a.intern(store));
+                if answers.len() > 64 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            },
+        );
+        // Follow a normalized answer rather than a rigid alias (`<T as Tr>::A` left as is) when both
+        // are answers: that is the path a proof through an impl takes.
+        let alias = self.store.find_sym("$alias");
+        let first = answers
+            .iter()
+            .find(|a| alias.map_or(true, |s| !mentions(self.store, a.values, s)))
+            .or(answers.first())
+            .map(|a| a.values);
+        let v = match aggregate(self.store, &answers, &outcome) {
+            Solution::Unique(_) => Verdict::Holds,
+            Solution::NoSolution => Verdict::Fails,
+            Solution::Overflow(_) => Verdict::Overflow,
+            Solution::Ambiguous(_) if !answers.is_empty() && !outcome.floundered => Verdict::Holds,
+            Solution::Ambiguous(_) => Verdict::Ambiguous,
+        };
+        (v, first.filter(|_| v == Verdict::Holds))
+    }
+
+    /// The text of a goal: `T: Tr<..>` for a trait goal of a Rust-like program, the clause language
+    /// otherwise.
+    pub fn goal_text(&self, t: TermId, vars: &dyn Fn(u32) -> String) -> String {
+        if let (Some(names), View::App(f, args)) = (self.names, self.store.view(t)) {
+            let name = self.store.name(f);
+            if names.traits.contains_key(name) {
+                return rust_text::trait_ref_text_with(self.store, t, vars);
+            }
+            match (name, args.len()) {
+                ("well_formed_ty", 1) => {
+                    return format!(
+                        "WellFormed({})",
+                        rust_text::type_text_with(self.store, args[0], vars)
+                    )
+                }
+                ("normalize" | "alias_eq", 2) => {
+                    if let View::App(_, pa) = self.store.view(args[0]) {
+                        if pa.len() == 2 {
+                            let tr = rust_text::trait_ref_text_with(self.store, pa[0], vars)
+                                .replacen(": ", " as ", 1);
+                            let item = rust_text::type_text_with(self.store, pa[1], vars);
+                            let rhs = rust_text::type_text_with(self.store, args[1], vars);
+                            return format!("<{tr}>::{item} == {rhs}");
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        term_to_string(self.store, t, vars, 999)
+    }
+
+    fn leaf(&mut self, label: String, verdict: Verdict, note: Option<String>) -> Node {
+        self.nodes += 1;
+        Node {
+            label,
+            verdict,
+            note,
+            location: None,
+            children: Vec::new(),
+        }
+    }
+
+    fn goal_node(&mut self, goal: TermId, depth: usize, stack: &mut Vec<TermId>) -> Node {
+        let label = self.goal_text(goal, &var_name);
+        // Control constructs: explain their parts.
+        match self.store.view(goal) {
+            View::App(syms::COMMA, a) if a.len() == 2 => {
+                let (x, y) = (a[0], a[1]);
+                let verdict = self.verdict_of(goal);
+                let mut node = self.leaf(label, verdict, None);
+                for part in [x, y] {
+                    node.children.push(self.goal_node(part, depth, stack));
+                }
+                return node;
+            }
+            View::App(syms::EXISTS | syms::FORALL, a) if a.len() == 2 => {
+                let body = a[1];
+                return self.goal_node(body, depth, stack);
+            }
+            View::Atom(syms::TRUE) => return self.leaf(label, Verdict::Holds, None),
+            _ => {}
+        }
+        let verdict = self.verdict_of(goal);
+        // Goals are numbered canonically (variables from 0 in order), so a variant is the same term.
+        if stack.contains(&goal) {
+            let coinductive = self
+                .store
+                .functor(goal)
+                .is_some_and(|p| self.program.coinductive.contains(&p));
+            let note = if coinductive {
+                "cycle: assumed to hold (coinductive)"
+            } else {
+                "cycle: inductive, rejected"
+            };
+            return self.leaf(
+                label,
+                Verdict::Cycle { coinductive },
+                Some(note.to_string()),
+            );
+        }
+        let mut node = self.leaf(label, verdict, None);
+        if verdict == Verdict::Overflow {
+            node.note = Some("a limit stopped the search (overflow)".into());
+        }
+        if depth >= self.max_depth || self.nodes > MAX_NODES {
+            node.note = Some("not expanded further".into());
+            return node;
+        }
+        let Some(pred) = self.store.functor(goal) else {
+            return node;
+        };
+        stack.push(goal);
+        let mut matched = 0;
+        for &ci in self.program.clauses_of(pred) {
+            let clause = &self.program.clauses()[ci as usize];
+            if restates_environment(self.store, clause.head, &clause.body) {
+                continue;
+            }
+            let mut b = Bindings::new();
+            let gn = if self.store.is_ground(goal) {
+                0
+            } else {
+                self.store.var_count(goal)
+            };
+            let gbase = b.alloc(gn, 0);
+            let cbase = b.alloc(clause.nvars, 0);
+            let names = clause.var_names.clone();
+            let cname = move |i: u32| {
+                names
+                    .get(i as usize)
+                    .filter(|n| !n.is_empty() && !n.starts_with('_'))
+                    .map(|n| n.to_string())
+                    .unwrap_or_else(|| "_".into())
+            };
+            let head_text = self.goal_text(clause.head, &cname);
+            let what = candidate_name(clause.span.as_ref(), self.names.is_some());
+            let location = clause
+                .span
+                .as_ref()
+                .map(|s| format!("{}:{}:{}", s.file, s.line, s.col));
+            let opts = UnifyOptions { occurs_check: true };
+            if !b.unify(
+                self.store,
+                Ref::new(clause.head, cbase),
+                Ref::new(goal, gbase),
+                opts,
+            ) {
+                // Only impls and program clauses are worth listing when they do not match.
+                if clause
+                    .span
+                    .as_ref()
+                    .is_some_and(|s| !s.file.starts_with("rules/"))
+                {
+                    let note = format!(
+                        "does not apply: `{}` does not unify with `{}`",
+                        head_text,
+                        self.goal_text(goal, &var_name)
+                    );
+                    let mut n = self.leaf(
+                        format!("{what} `{head_text}`"),
+                        Verdict::NoMatch,
+                        Some(note),
+                    );
+                    n.location = location;
+                    node.children.push(n);
+                }
+                continue;
+            }
+            matched += 1;
+            let body: Vec<TermId> = clause.body.clone();
+            let mut cand = self.leaf(format!("{what} `{head_text}`"), Verdict::Candidate, None);
+            cand.location = location;
+            for g in body {
+                // The body goal under the unifier and the answers of the goals before it, its
+                // variables numbered afresh.
+                let mut map = VarMap::new();
+                let g = b.resolve(self.store, Ref::new(g, cbase), &mut map);
+                if let (_, Some(vals)) = self.solve(g) {
+                    // Go on with this answer's bindings, as the proof does.
+                    let n = map.len() as u32;
+                    let vb = b.alloc(self.store.var_count(vals).max(1), 0);
+                    let vals: Vec<TermId> = self.store.args(vals).to_vec();
+                    for (k, &slot) in map.slots.iter().enumerate().take(n as usize) {
+                        if let Some(&v) = vals.get(k) {
+                            let target = Bindings::slot_ref(self.store, slot);
+                            b.unify(self.store, target, Ref::new(v, vb), opts);
+                        }
+                    }
+                }
+                let child = self.goal_node(g, depth + 1, stack);
+                let failed = matches!(
+                    child.verdict,
+                    Verdict::Fails | Verdict::Cycle { coinductive: false }
+                );
+                let label = child.label.clone();
+                cand.children.push(child);
+                if failed {
+                    cand.note = Some(format!("where-clause `{label}` has no solution"));
+                    break;
+                }
+            }
+            node.children.push(cand);
+            if self.nodes > MAX_NODES {
+                break;
+            }
+        }
+        stack.pop();
+        if matched == 0 && verdict == Verdict::Fails {
+            let what = if self.names.is_some() {
+                "impl"
+            } else {
+                "clause"
+            };
+            let trait_name = self.store.name(pred.0).to_string();
+            let subject = match self.store.view(goal) {
+                View::App(_, a) if self.names.is_some() => {
+                    rust_text::type_text_with(self.store, a[0], &var_name)
+                }
+                _ => self.goal_text(goal, &var_name),
+            };
+            node.children.push(self.leaf(
+                format!("no {what} of `{trait_name}` matches `{subject}`"),
+                Verdict::Fails,
+                None,
+            ));
+        }
+        node
+    }
+}
+
+/// Variables of a goal print as `?0`, `?1`, ...
+fn var_name(i: u32) -> String {
+    format!("?{i}")
+}
+
+/// How a clause is named: an impl (a Rust-like program's item), a built-in rule, or a clause.
+fn candidate_name(span: Option<&crate::error::Span>, surface: bool) -> &'static str {
+    match span {
+        Some(s) if &*s.file == "rules/prelude.rs" => "std impl",
+        Some(s) if s.file.starts_with("rules/") => "built-in rule",
+        Some(_) if surface => "impl",
+        _ => "clause",
+    }
+}
+
+/// `Tr(T) :- from_env(Tr(T))`: a rule that only says a where-clause in scope holds.
+fn restates_environment(store: &Store, head: TermId, body: &[TermId]) -> bool {
+    match body {
+        [g] => {
+            matches!(store.view(*g), View::App(f, a) if store.name(f) == "from_env" && a.len() == 1 && a[0] == head)
+        }
+        _ => false,
+    }
+}
+
+/// True when `t` contains a compound term with functor `f`. Iterative.
+fn mentions(store: &Store, t: TermId, f: crate::term::Sym) -> bool {
+    let mut stack = vec![t];
+    while let Some(x) = stack.pop() {
+        if let View::App(g, args) = store.view(x) {
+            if g == f {
+                return true;
+            }
+            stack.extend_from_slice(args);
+        }
+    }
+    false
+}
