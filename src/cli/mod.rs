@@ -5,6 +5,7 @@ mod load;
 mod lower_cmd;
 mod output;
 mod query;
+mod repl;
 
 pub use load::{
     load_clauses, load_file, load_file_with, load_surface, LoadOptions, Loaded, Source, PRELUDE,
@@ -36,9 +37,20 @@ enum Command {
     Lower(LowerArgs),
     /// Run chalk conformance cases (JSON lines) and report how many pass.
     Conformance(conformance::ConformanceArgs),
+    /// An interactive toplevel over a program (`:help` lists its commands). With stdin not a terminal,
+    /// each line is one input and answers print plainly.
+    Repl(ReplArgs),
     /// Check a Rust-like program's impls for coherence: overlapping impls (with a witness) and orphan
     /// impls. Exits 0 when coherent, 1 when a violation is found, 2 on input errors.
     Check(CheckArgs),
+}
+
+#[derive(Args, Debug)]
+struct ReplArgs {
+    /// Files to load (`.pl`, `.rs`, `.chalk`); the last one stays loaded.
+    files: Vec<String>,
+    #[command(flatten)]
+    solve: SolveOpts,
 }
 
 #[derive(Args, Debug)]
@@ -127,6 +139,9 @@ pub struct SolveOpts {
     /// Unify without the occurs check (Prolog's default; faster, unsound on cyclic terms).
     #[arg(long)]
     pub no_occurs_check: bool,
+    /// Set from another thread to cancel the running query (the REPL's Ctrl-C).
+    #[arg(skip)]
+    pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl SolveOpts {
@@ -150,6 +165,7 @@ impl SolveOpts {
             table_all: self.table_all,
             max_term_depth: self.max_term_depth,
             max_iterations: self.max_iterations,
+            cancel: self.cancel.clone(),
             ..Limits::default()
         }
     }
@@ -226,6 +242,7 @@ pub fn main_with(cli: Cli) -> ExitCode {
         Command::Lower(a) => lower_cmd::lower(&a.file, &load_options(a.coinductive, a.no_prelude)),
         Command::Conformance(a) => conformance::run(&a),
         Command::Check(a) => check(&a),
+        Command::Repl(a) => repl::repl(&a.files, &a.solve),
         Command::Query(a) => {
             let mode = if a.count {
                 query::Mode::Count

@@ -170,7 +170,7 @@ fn io(e: std::io::Error) -> Error {
 }
 
 /// Solve one goal and print it in the chosen mode and format.
-fn answer(
+pub(super) fn answer(
     loaded: &mut Loaded,
     goal: TermId,
     names: &[Box<str>],

@@ -1,0 +1,185 @@
+//! `knot repl` driven through piped stdin (one input per line), and `knot query --explain`.
+
+mod common;
+use common::{stdout, TempFile};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn repl(files: &[&str], input: &str) -> (i32, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_knot"))
+        .arg("repl")
+        .args(files)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env(
+            "KNOT_HISTORY",
+            std::env::temp_dir().join("knot-test-history"),
+        )
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("knot runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.code().unwrap_or(-1), stdout(&out))
+}
+
+#[test]
+fn the_seed_session_shows_overflow_then_proof_then_the_cycle() {
+    let (code, out) = repl(
+        &["programs/link.rs"],
+        ":strategy sld\nLink<MyWrapper<()>>: Debug\n:coinductive all\n:strategy slg\n\
+         Link<MyWrapper<()>>: Debug\n:explain Link<MyWrapper<()>>: Debug\n:quit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    let at = |needle: &str| {
+        lines
+            .iter()
+            .position(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("`{needle}` missing:\n{out}"))
+    };
+    // In order: loaded, sld overflows, coinduction on, slg proves it, the explanation shows the cycle.
+    let loaded = at("% loaded programs/link.rs");
+    let overflow = at("overflow: derivation depth limit");
+    let co = at("% coinductive all");
+    let proved = lines
+        .iter()
+        .skip(co)
+        .position(|l| *l == "true.")
+        .expect("true. after :coinductive all")
+        + co;
+    let cycle = at("cycle: assumed to hold (coinductive)");
+    assert!(
+        loaded < overflow && overflow < co && co < proved && proved < cycle,
+        "{out}"
+    );
+    assert!(
+        out.contains("impl `Link<W>: Debug` (programs/link.rs:19:1)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn every_command_works() {
+    let pl = TempFile::new("repl_tc.pl", ":- table path/2.\npath(X, Y) :- edge(X, Y).\npath(X, Y) :- path(X, Z), edge(Z, Y).\nedge(1, 2). edge(2, 3).\n");
+    let input = format!(
+        ":help\n:load {}\n?- path(1, X).\npath(3, X)\n:stats\n:limits\n:lower edge\n:strategy recursive\n\
+         path(1, 3).\n:strategy nonsense\n:reload\n:coinductive none\n:explain path(1, 3)\n:bogus\n:quit\nedge(9, 9)\n",
+        pl.path()
+    );
+    let (code, out) = repl(&[], &input);
+    assert_eq!(code, 0, "{out}");
+    for needle in [
+        ":explain GOAL", // :help lists the commands
+        "% loaded",
+        "X = 2.",
+        "X = 3.",
+        "false.", // path(3, X)
+        "% stats on",
+        "max-depth",   // :limits
+        "edge(1, 2).", // :lower edge
+        "% strategy recursive",
+        "true.", // path(1, 3). under recursive
+        "unknown strategy `nonsense`",
+        "% coinductive none",
+        "explanation:",
+        "unknown command `:bogus`",
+    ] {
+        assert!(out.contains(needle), "`{needle}` missing:\n{out}");
+    }
+    // :lower with a name shows only matching clauses.
+    assert!(!out.contains(":- table path/2."), "{out}");
+    // Nothing after :quit is read.
+    assert!(!out.contains("edge(9, 9)"), "{out}");
+}
+
+#[test]
+fn a_bad_line_is_reported_and_the_next_one_answered() {
+    let (code, out) = repl(
+        &["programs/vec_clone.rs"],
+        "this is not a goal ((\nVec<Bar>: Clone\nVec<Foo>: Clone\n:load no/such/file.rs\nVec<Bar>: Clone\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("syntax error"), "{out}");
+    assert_eq!(out.matches("true.").count(), 2, "{out}");
+    assert!(out.contains("false."), "{out}");
+    assert!(out.contains("no/such/file.rs"), "{out}");
+}
+
+#[test]
+fn no_program_loaded_is_a_message_not_a_crash() {
+    let (code, out) = repl(&[], "Vec<u8>: Clone\n:reload\n:lower\n");
+    assert_eq!(code, 0);
+    assert_eq!(out.matches("no file loaded").count(), 3, "{out}");
+}
+
+#[test]
+fn explain_names_the_impl_the_failed_where_clause_and_the_missing_impl() {
+    let out = Command::new(env!("CARGO_BIN_EXE_knot"))
+        .args([
+            "query",
+            "programs/vec_clone.rs",
+            "--goal",
+            "Vec<Foo>: Clone",
+            "--explain",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let text = stdout(&out);
+    assert!(text.starts_with("false."), "{text}");
+    assert!(
+        text.contains("impl `Vec<T>: Clone` (programs/vec_clone.rs:9:1): where-clause `Foo: Clone` has no solution"),
+        "{text}"
+    );
+    assert!(text.contains("no impl of `Clone` matches `Foo`"), "{text}");
+    assert!(
+        text.contains("`Bar: Clone` does not unify with `Vec<Foo>: Clone`"),
+        "{text}"
+    );
+}
+
+#[test]
+fn explain_as_dot_is_a_graphviz_digraph() {
+    let out = Command::new(env!("CARGO_BIN_EXE_knot"))
+        .args([
+            "query",
+            "programs/vec_clone.rs",
+            "--goal",
+            "Vec<Bar>: Clone",
+            "--explain",
+            "--format",
+            "dot",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let text = stdout(&out);
+    assert!(text.starts_with("digraph proof {"), "{text}");
+    assert!(text.trim_end().ends_with('}'), "{text}");
+    assert!(text.contains("n0 -> n1;"), "{text}");
+    assert!(text.contains("Vec<Bar>: Clone — holds"), "{text}");
+}
+
+#[test]
+fn explain_reports_an_inductive_cycle() {
+    let out = Command::new(env!("CARGO_BIN_EXE_knot"))
+        .args([
+            "query",
+            "programs/link.rs",
+            "--goal",
+            "Link<MyWrapper>: Debug",
+            "--explain",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let text = stdout(&out);
+    assert!(text.contains("cycle: inductive, rejected"), "{text}");
+}
