@@ -310,7 +310,7 @@ fn binary_syntax_error() {
         &o,
         &[
             &format!("{}:2:5: syntax error", f.path()),
-            "  | p(X :- q.",
+            " 2 │ p(X :- q.",
             "found `:`",
         ],
     );

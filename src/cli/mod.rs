@@ -1,6 +1,7 @@
 //! The `knot` command: one file per subcommand; `main` parses arguments with clap and dispatches.
 
 mod conformance;
+mod diagnostics;
 mod load;
 mod lower_cmd;
 mod output;
@@ -237,6 +238,11 @@ struct QueryArgs {
 
 /// Run the command line; returns the process exit code (0 answered, 2 bad input).
 pub fn main_with(cli: Cli) -> ExitCode {
+    // A goal typed on the command line: errors in it are shown against its text.
+    let goal_text = match &cli.command {
+        Command::Query(a) => Some(a.goal.clone()),
+        _ => None,
+    };
     let r = match cli.command {
         Command::Run(a) => query::run(&a.file, a.all, &a.solve),
         Command::Lower(a) => lower_cmd::lower(&a.file, &load_options(a.coinductive, a.no_prelude)),
@@ -262,7 +268,7 @@ pub fn main_with(cli: Cli) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("{e}");
+            eprintln!("{}", diagnostics::render(&e, goal_text.as_deref()));
             ExitCode::from(2)
         }
     }
