@@ -8,6 +8,7 @@ use crate::error::{Error, Result};
 use crate::solve::{aggregate, Limits};
 use clap::Args;
 use serde_json::Value;
+use std::io::IsTerminal;
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::process::ExitCode;
@@ -202,9 +203,25 @@ pub fn run(args: &ConformanceArgs) -> Result<ExitCode> {
     let (mut pass, mut fail, mut skip) = (0u32, 0u32, 0u32);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
+    // A progress bar on a terminal; nothing when stderr is redirected.
+    let bar = if std::io::stderr().is_terminal() {
+        let n = text.lines().filter(|l| !l.trim().is_empty()).count() as u64;
+        let b = indicatif::ProgressBar::new(n);
+        b.set_style(
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} cases {msg}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        Some(b)
+    } else {
+        None
+    };
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
+        }
+        if let Some(b) = &bar {
+            b.inc(1);
+            b.set_message(format!("({pass} passed)"));
         }
         let case: Value = serde_json::from_str(line).map_err(|e| Error::Syntax {
             span: crate::error::Span {
@@ -245,7 +262,11 @@ pub fn run(args: &ConformanceArgs) -> Result<ExitCode> {
             }
             Verdict::Fail(why) => {
                 fail += 1;
-                writeln!(out, "FAIL {name}: {why}").map_err(w)?;
+                let line = format!("FAIL {name}: {why}");
+                match &bar {
+                    Some(b) => b.suspend(|| writeln!(out, "{line}")).map_err(w)?,
+                    None => writeln!(out, "{line}").map_err(w)?,
+                }
             }
             Verdict::Skip(why) => {
                 skip += 1;
@@ -254,6 +275,9 @@ pub fn run(args: &ConformanceArgs) -> Result<ExitCode> {
                 }
             }
         }
+    }
+    if let Some(b) = &bar {
+        b.finish_and_clear();
     }
     let total = pass + fail + skip;
     writeln!(
