@@ -66,7 +66,7 @@ pub fn render(e: &Error, src: Option<&str>) -> String {
     let len = span.end.min(text.len()).saturating_sub(span.start);
     let diag = Diag {
         message: format!("{code}: {message}"),
-        src: NamedSource::new(span.file.to_string(), text),
+        src: NamedSource::new(&span.file, text),
         at: (span.start, len).into(),
         label: "here".into(),
         help: hint(code),
