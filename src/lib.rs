@@ -40,6 +40,7 @@ pub mod engine;
 pub mod error;
 pub mod explain;
 pub mod lower;
+pub mod normalize;
 pub mod program;
 pub mod solve;
 pub mod syntax;

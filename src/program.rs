@@ -92,9 +92,40 @@ struct PredIndex {
     args: Vec<ArgIndex>,
 }
 
+/// What a foreign predicate says about a call.
+#[derive(Clone, Debug)]
+pub enum ForeignResult {
+    /// Not handled here: resolve the call against the program's clauses as usual.
+    Defer,
+    /// The call's solutions: each term is unified with the call (one choice point each).
+    Answers(Vec<TermId>),
+    /// A limit of the foreign code was hit: the search stops with Overflow naming it.
+    Overflow(&'static str),
+}
+
+/// A predicate implemented in Rust rather than by clauses (Prolog's foreign interface): knot's engine
+/// calls it with the goal resolved under the current bindings (variables numbered from 0 in order).
+/// The associated-type normalizer of `src/normalize` is one (for `alias_eq/2`).
+pub trait Foreign: Send + Sync {
+    /// Answer `goal` over `program`.
+    fn call(&self, store: &mut Store, program: &Program, goal: TermId) -> ForeignResult;
+}
+
+/// Foreign predicates by name and arity.
+#[derive(Default, Clone)]
+pub struct ForeignPreds(pub FxHashMap<Pred, std::sync::Arc<dyn Foreign>>);
+
+impl std::fmt::Debug for ForeignPreds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ForeignPreds({} predicates)", self.0.len())
+    }
+}
+
 /// A set of clauses with their declarations.
 #[derive(Default, Debug)]
 pub struct Program {
+    /// Predicates implemented in Rust (see [`Foreign`]); they take precedence over clauses.
+    pub foreign: ForeignPreds,
     clauses: Vec<Clause>,
     preds: FxHashMap<Pred, PredIndex>,
     /// Predicates declared `:- table p/N`.

@@ -69,7 +69,16 @@ fn run_case(case: &Value, args: &ConformanceArgs) -> Verdict {
     .into();
     let opts = load_options(args.coinductive, true);
     let mut loaded: Loaded = match load_surface(file, program, false, &opts.lower) {
-        Ok(l) => l,
+        Ok(mut l) => {
+            if args.normalize == "egraph" {
+                crate::normalize::EgraphNormalizer::install(
+                    &mut l.store,
+                    &mut l.program,
+                    Default::default(),
+                );
+            }
+            l
+        }
         Err(e) if e.code() == "unsupported" => return Verdict::Skip(e.to_string()),
         Err(e) => return Verdict::Fail(format!("program does not load: {}", first_line(&e))),
     };

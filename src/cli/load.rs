@@ -97,6 +97,9 @@ pub struct LoadOptions {
     pub lower: LowerOptions,
     /// Do not add the std prelude to `.rs` files.
     pub no_prelude: bool,
+    /// Normalize associated types with the e-graph normalizer (`--normalize egraph`) instead of the
+    /// `normalize/2` clauses alone.
+    pub egraph: bool,
 }
 
 /// True when the path names a Rust-like program.
@@ -111,7 +114,15 @@ pub fn load_file_with(path: &str, opts: &LoadOptions) -> Result<Loaded> {
     let file: Arc<str> = path.into();
     if is_surface_path(path) {
         let prelude = path.to_ascii_lowercase().ends_with(".rs") && !opts.no_prelude;
-        return load_surface(file, &src, prelude, &opts.lower);
+        let mut loaded = load_surface(file, &src, prelude, &opts.lower)?;
+        if opts.egraph {
+            crate::normalize::EgraphNormalizer::install(
+                &mut loaded.store,
+                &mut loaded.program,
+                Default::default(),
+            );
+        }
+        return Ok(loaded);
     }
     load_clauses(file, &src)
 }

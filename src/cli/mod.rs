@@ -103,6 +103,10 @@ pub struct SolveOpts {
     /// Do not add the std prelude to `.rs` files.
     #[arg(long)]
     pub no_prelude: bool,
+    /// Associated-type normalizer: `clauses` (chalk's Normalize clauses) or `egraph` (an egg e-graph
+    /// saturated with the impls' associated-type values; see README).
+    #[arg(long, default_value = "clauses", value_parser = ["clauses", "egraph"])]
+    pub normalize: String,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -148,7 +152,10 @@ pub struct SolveOpts {
 impl SolveOpts {
     /// How to load files under these options.
     pub fn load_options(&self) -> LoadOptions {
-        load_options(self.coinductive, self.no_prelude)
+        LoadOptions {
+            egraph: self.normalize == "egraph",
+            ..load_options(self.coinductive, self.no_prelude)
+        }
     }
 
     /// The limits these options describe.
@@ -192,6 +199,7 @@ pub fn load_options(c: Coinduction, no_prelude: bool) -> LoadOptions {
             coinductive_none: c == Coinduction::None,
         },
         no_prelude,
+        egraph: false,
     }
 }
 

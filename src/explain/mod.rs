@@ -259,8 +259,8 @@ impl<'a> Explainer<'a> {
             } else {
                 self.store.var_count(goal)
             };
-            let gbase = b.alloc(gn, 0);
-            let cbase = b.alloc(clause.nvars, 0);
+            let gbase = b.alloc(gn, self.store.max_universe(goal));
+            let cbase = b.alloc(clause.nvars, self.store.max_universe(goal));
             let names = clause.var_names.clone();
             let cname = move |i: u32| {
                 names
@@ -315,7 +315,10 @@ impl<'a> Explainer<'a> {
                 if let (_, Some(vals)) = self.solve(g) {
                     // Go on with this answer's bindings, as the proof does.
                     let n = map.len() as u32;
-                    let vb = b.alloc(self.store.var_count(vals).max(1), 0);
+                    let vb = b.alloc(
+                        self.store.var_count(vals).max(1),
+                        self.store.max_universe(vals),
+                    );
                     let vals: Vec<TermId> = self.store.args(vals).to_vec();
                     for (k, &slot) in map.slots.iter().enumerate().take(n as usize) {
                         if let Some(&v) = vals.get(k) {

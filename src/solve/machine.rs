@@ -527,6 +527,21 @@ impl<'p> Machine<'p> {
             }
         }
         let pred = (f, arity);
+        // A foreign predicate answers unless hypotheses of the environment speak about the goal: those
+        // are resolved as clauses, the usual way.
+        let hyps_here = || env_iter(env).any(|h| self.hyp_matches(h, pred));
+        if let Some(handler) = self
+            .program
+            .foreign
+            .0
+            .get(&pred)
+            .cloned()
+            .filter(|_| !hyps_here())
+        {
+            if let Some(flow) = self.call_foreign(st, r, env, depth, &*handler) {
+                return flow;
+            }
+        }
         if let Some(x) = first {
             if self.program.non_enumerable.contains(&pred)
                 && matches!(
@@ -608,6 +623,53 @@ impl<'p> Machine<'p> {
                     }
                     return out;
                 }
+            }
+        }
+    }
+
+    /// Call a foreign predicate on the resolved goal; `None` when it defers to the clauses. Its answers
+    /// become the alternatives `Goal = Answer1 ; Goal = Answer2 ; ...`.
+    fn call_foreign(
+        &mut self,
+        st: &mut State,
+        goal: Ref,
+        env: &Env,
+        depth: u32,
+        handler: &dyn crate::program::Foreign,
+    ) -> Option<Flow> {
+        let mut map = VarMap::new();
+        let g = st.b.resolve(self.store, goal, &mut map);
+        match handler.call(self.store, self.program, g) {
+            crate::program::ForeignResult::Defer => None,
+            crate::program::ForeignResult::Overflow(what) => {
+                self.halt(StopReason::Foreign(what));
+                Some(ControlFlow::Break(()))
+            }
+            crate::program::ForeignResult::Answers(ts) => {
+                let Some((&last, rest)) = ts.split_last() else {
+                    return Some(ControlFlow::Continue(false));
+                };
+                let eq = |s: &mut Store, t: TermId| s.app(syms::EQ, &[g, t]);
+                let mut disj = eq(self.store, last);
+                for &t in rest.iter().rev() {
+                    let e = eq(self.store, t);
+                    disj = self.store.app(syms::SEMI, &[e, disj]);
+                }
+                // The answers' variables beyond the goal's are fresh.
+                let n = self.store.var_count(disj).max(map.len() as u32);
+                let base = st.b.alloc(n, st.universe);
+                for (i, &slot) in map.slots.iter().enumerate() {
+                    let v = self.store.var(i as u32);
+                    let target = Bindings::slot_ref(self.store, slot);
+                    st.b.unify(self.store, Ref::new(v, base), target, self.opts);
+                }
+                st.goals = cons(
+                    GoalKind::Call(Ref::new(disj, base)),
+                    env,
+                    depth,
+                    st.goals.take(),
+                );
+                Some(ControlFlow::Continue(true))
             }
         }
     }

@@ -83,6 +83,8 @@ pub enum StopReason {
     NegationDepth(u32),
     /// A subgoal or answer term nested too deeply (`--max-term-depth`).
     TermDepth(u32),
+    /// A limit of a foreign predicate (the e-graph normalizer's nodes or iterations).
+    Foreign(&'static str),
 }
 
 impl StopReason {
@@ -98,6 +100,7 @@ impl StopReason {
             StopReason::Cancelled => "limit::cancelled",
             StopReason::NegationDepth(_) => "limit::negation_depth",
             StopReason::TermDepth(_) => "limit::term_depth",
+            StopReason::Foreign(_) => "limit::foreign",
         }
     }
 }
@@ -133,6 +136,7 @@ impl fmt::Display for StopReason {
                 f,
                 "negation nested deeper than {n} (raise it with --max-depth)"
             ),
+            StopReason::Foreign(what) => write!(f, "{what}"),
             StopReason::TermDepth(n) => {
                 write!(
                     f,
