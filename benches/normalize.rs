@@ -17,7 +17,10 @@ fn program() -> String {
         p.push_str(&format!("struct S{i} {{}}\n"));
     }
     for i in 0..IMPLS {
-        p.push_str(&format!("impl Tr for S{i} {{ type A = S{}; }}\n", (i + 1) % IMPLS));
+        p.push_str(&format!(
+            "impl Tr for S{i} {{ type A = S{}; }}\n",
+            (i + 1) % IMPLS
+        ));
     }
     p
 }

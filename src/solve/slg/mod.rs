@@ -12,11 +12,11 @@ mod table;
 use super::answers::{record, AnswerSet, RootSink};
 use super::canon_goal::canonicalize_call;
 use super::machine::{CallAction, Env, GoalKind, Hooks, Machine, NotAction, State};
-use super::{Goal, Limits, OnAnswer, Outcome, StopReason, Strategy};
+use super::{Answer, AnswerRef, Goal, Limits, OnAnswer, Outcome, StopReason, Strategy};
 use crate::program::{Pred, Program};
 use crate::term::unify::{Ref, VarMap};
 use crate::term::{Store, TermId};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::ops::ControlFlow;
 use std::rc::Rc;
 use table::{Consumer, Owner, Table, TableId, Waiter};
@@ -38,25 +38,76 @@ impl Strategy for Slg {
         limits: &Limits,
         on_answer: &mut OnAnswer<'_>,
     ) -> Outcome {
-        let mut m = Machine::new(store, program, limits);
-        let mut engine = Engine {
-            tables: Vec::new(),
-            index: FxHashMap::default(),
-            stack: Vec::new(),
-            next_dfn: 1,
-            current: Owner::Root,
-            root: RootSink::new(goal.nvars, true, on_answer),
-            vals: Vec::new(),
-            root_work: Vec::new(),
-            program,
-            table_all: limits.table_all,
-            scratch: State::default(),
-        };
-        engine.solve(&mut m, goal);
-        let mut out = m.out;
-        out.stats.tables = engine.tables.len() as u64;
+        if program.coinductive.is_empty() {
+            let refuted = FxHashSet::default();
+            return run(store, program, goal, limits, &refuted, on_answer).0;
+        }
+        // With coinductive predicates, a run may assume a cycle holds and find at completion that it
+        // does not (the assumed goal never gets its identity answer). Answers derived from it cannot be
+        // taken back, so the run's answers are held back; the query runs again with those goals no
+        // longer assumed (their cycles inductive), at most `max_iterations` times.
+        let mut refuted = FxHashSet::default();
+        for _ in 0..=limits.max_iterations {
+            let mut held: Vec<Answer> = Vec::new();
+            let mut hold = |s: &mut Store, a: AnswerRef<'_>| {
+                held.push(a.intern(s));
+                ControlFlow::Continue(())
+            };
+            let (out, failed) = run(store, program, goal, limits, &refuted, &mut hold);
+            let new: Vec<TermId> = failed
+                .into_iter()
+                .filter(|k| !refuted.contains(k))
+                .collect();
+            if new.is_empty() || out.overflow().is_some() {
+                for a in &held {
+                    let values: Vec<TermId> = store.args(a.values).to_vec();
+                    let r = AnswerRef {
+                        values: &values,
+                        ambiguous: a.ambiguous,
+                    };
+                    if on_answer(store, r).is_break() {
+                        break;
+                    }
+                }
+                return out;
+            }
+            refuted.extend(new);
+        }
+        let mut out = Outcome::default();
+        out.stop = Some(StopReason::Iterations(limits.max_iterations));
         out
     }
+}
+
+/// One SLG run; also returns the keys of tables whose coinductive assumption failed.
+fn run(
+    store: &mut Store,
+    program: &Program,
+    goal: &Goal,
+    limits: &Limits,
+    refuted: &FxHashSet<TermId>,
+    on_answer: &mut OnAnswer<'_>,
+) -> (Outcome, Vec<TermId>) {
+    let mut m = Machine::new(store, program, limits);
+    let mut engine = Engine {
+        tables: Vec::new(),
+        index: FxHashMap::default(),
+        stack: Vec::new(),
+        next_dfn: 1,
+        current: Owner::Root,
+        root: RootSink::new(goal.nvars, true, on_answer),
+        vals: Vec::new(),
+        root_work: Vec::new(),
+        program,
+        table_all: limits.table_all,
+        scratch: State::default(),
+        refuted,
+        failed: Vec::new(),
+    };
+    engine.solve(&mut m, goal);
+    let mut out = m.out;
+    out.stats.tables = engine.tables.len() as u64;
+    (out, engine.failed)
 }
 
 /// True when the answers include the identity answer (every variable left free and distinct): the goal
@@ -98,6 +149,10 @@ struct Engine<'a, 'b> {
     table_all: bool,
     /// A state reused when feeding consumers (saves an allocation per answer).
     scratch: State,
+    /// Tables (by key) whose coinductive assumption failed in an earlier run: not assumed again.
+    refuted: &'a FxHashSet<TermId>,
+    /// Tables (by key) whose coinductive assumption failed in this run.
+    failed: Vec<TermId>,
 }
 
 impl Engine<'_, '_> {
@@ -230,6 +285,7 @@ impl Engine<'_, '_> {
             let tb = &mut self.tables[t as usize];
             if tb.assumed && derived && !confirms_identity(m.store, &tb.answers) {
                 m.out.assumption_failed = true;
+                self.failed.push(tb.key);
             }
             tb.complete = true;
             // Width-0 answers (ground goals) are represented by one placeholder id per answer.
@@ -303,31 +359,51 @@ impl Engine<'_, '_> {
         ));
         self.index.insert(key, t);
         self.stack.push(t);
-        if let Owner::Table(o) = self.current {
-            self.tables[t as usize].parent = Some(o);
-        }
+        self.tables[t as usize].key = key;
         self.tables[t as usize].work.push(Work::Start);
         Some((t, map))
     }
 
-    /// When calling the incomplete table `t` from the current owner closes a cycle (the call path from
-    /// `t` down to the owner) whose every table is coinductive: the tables on that path.
+    /// When calling the incomplete table `t` from the current owner closes a cycle whose every table is
+    /// coinductive: the tables on that cycle. The cycle is found along the consumer edges (`t` consumes
+    /// `a`, which consumes ... the current owner), through incomplete coinductive tables only — not along
+    /// the order in which tables were created, which need not be the order of the calls.
     fn coinductive_cycle(&self, m: &Machine<'_>, t: TableId) -> Option<Vec<TableId>> {
-        let Owner::Table(mut x) = self.current else {
+        let Owner::Table(cur) = self.current else {
             return None;
         };
-        let mut path = Vec::new();
-        for _ in 0..=self.stack.len() {
-            if !self.is_coinductive(m, x) {
-                return None;
-            }
-            path.push(x);
-            if x == t {
-                return Some(path);
-            }
-            match self.tables[x as usize].parent {
-                Some(p) if !self.tables[p as usize].complete => x = p,
-                _ => return None,
+        if !self.is_coinductive(m, cur) || !self.is_coinductive(m, t) {
+            return None;
+        }
+        if cur == t {
+            return Some(vec![t]);
+        }
+        // Breadth-first from the current owner to the tables consuming it, up to `t`.
+        let mut came_from: FxHashMap<TableId, TableId> = FxHashMap::default();
+        let mut queue = std::collections::VecDeque::from([cur]);
+        came_from.insert(cur, cur);
+        while let Some(x) = queue.pop_front() {
+            for c in &self.tables[x as usize].consumers {
+                let Owner::Table(o) = c.owner else { continue };
+                if came_from.contains_key(&o)
+                    || self.tables[o as usize].complete
+                    || !self.is_coinductive(m, o)
+                {
+                    continue;
+                }
+                came_from.insert(o, x);
+                if o == t {
+                    let mut path = vec![t];
+                    let mut y = x;
+                    loop {
+                        path.push(y);
+                        if y == cur {
+                            return Some(path);
+                        }
+                        y = came_from[&y];
+                    }
+                }
+                queue.push_back(o);
             }
         }
         None
@@ -427,7 +503,8 @@ impl Hooks for Engine<'_, '_> {
         }
         self.depend_on(t);
         self.consume_provisional(m, t);
-        if let Some(path) = self.coinductive_cycle(m, t) {
+        let refuted = self.refuted.contains(&self.tables[t as usize].key);
+        if let Some(path) = self.coinductive_cycle(m, t).filter(|_| !refuted) {
             // Every goal on the cycle is coinductive: assume the goal holds (its identity answer, which
             // binds nothing) and go on; completion checks that the table confirms it.
             self.tables[t as usize].assumed = true;

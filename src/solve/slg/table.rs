@@ -60,8 +60,8 @@ pub(super) struct Table {
     pub assumed: bool,
     /// Its answers may rest on a coinductive assumption not yet confirmed (until it completes).
     pub provisional: bool,
-    /// The table whose evaluation first called this one (the call path, for coinductive cycles).
-    pub parent: Option<TableId>,
+    /// The canonical key of the table (goal, environment, universes).
+    pub key: TermId,
 }
 
 impl Table {
@@ -89,7 +89,7 @@ impl Table {
             lowlink: dfn,
             assumed: false,
             provisional: false,
-            parent: None,
+            key: TermId::default(),
         }
     }
 }
