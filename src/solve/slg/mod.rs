@@ -73,9 +73,10 @@ impl Strategy for Slg {
             }
             refuted.extend(new);
         }
-        let mut out = Outcome::default();
-        out.stop = Some(StopReason::Iterations(limits.max_iterations));
-        out
+        Outcome {
+            stop: Some(StopReason::Iterations(limits.max_iterations)),
+            ..Outcome::default()
+        }
     }
 }
 
