@@ -14,7 +14,10 @@ fn ring(n: usize) -> String {
         p.push_str(&format!("struct S{i} {{}}\n"));
     }
     for i in 0..n {
-        p.push_str(&format!("impl Tr for S{i} where S{}: Tr {{}}\n", (i + 1) % n));
+        p.push_str(&format!(
+            "impl Tr for S{i} where S{}: Tr {{}}\n",
+            (i + 1) % n
+        ));
     }
     p
 }
