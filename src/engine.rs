@@ -83,6 +83,9 @@ pub struct Engine {
     pub items: Option<Names>,
     /// For a Rust-like program: the user's own items (without the prelude), for coherence checks.
     ast: Option<ast::Program>,
+    /// The strategy instance of the last goal, reused while the strategy name stays the same (so
+    /// that the recursive strategy's global cache carries over from goal to goal).
+    solver: Option<(String, Box<dyn crate::solve::Strategy>)>,
 }
 
 impl Engine {
@@ -133,6 +136,7 @@ impl Engine {
                 crate::cli::Source::Clauses => None,
             },
             ast: l.ast,
+            solver: None,
         }
     }
 
@@ -140,6 +144,11 @@ impl Engine {
     pub fn with_strategy(mut self, name: &str) -> Engine {
         self.strategy = name.to_string();
         self
+    }
+
+    /// Forget the results cached from earlier goals (call it after changing `program`).
+    pub fn clear_caches(&mut self) {
+        self.solver = None;
     }
 
     /// Use other limits.
@@ -212,10 +221,13 @@ impl Engine {
 
     /// Solve a parsed goal, collecting every answer.
     pub fn answers_of(&mut self, goal: TermId, names: &[Box<str>]) -> Result<Answers> {
-        let mut strategy = strategy_by_name(&self.strategy).ok_or_else(|| Error::Goal {
-            code: "cli::strategy",
-            message: format!("unknown strategy {}", self.strategy),
-        })?;
+        let mut strategy = match self.solver.take() {
+            Some((name, s)) if name == self.strategy => s,
+            _ => strategy_by_name(&self.strategy).ok_or_else(|| Error::Goal {
+                code: "cli::strategy",
+                message: format!("unknown strategy {}", self.strategy),
+            })?,
+        };
         let nvars = names.len() as u32;
         let g = Goal { term: goal, nvars };
         let mut answers = Vec::new();
@@ -232,6 +244,7 @@ impl Engine {
                 ControlFlow::Continue(())
             },
         );
+        self.solver = Some((self.strategy.clone(), strategy));
         let solution = aggregate(&mut self.store, &answers, &outcome);
         let solution_text = crate::cli::solution_text(&self.store, &solution, names, answers.len());
         let render = crate::lower::chalk::Render {

@@ -264,6 +264,8 @@ fn deep_goal_without_deep_recursion() {
     // The same through the binary's 1 GiB parser thread is in the CLI; here the search-graph depth is
     // bounded by max_depth: Overflow, not a crash.
     e.limits.max_depth = 1000;
+    // (The engine would answer from its cache of completed results: start afresh.)
+    e.clear_caches();
     let g = goal(&mut e, "debug");
     let a = e.answers_of(g, &[]).unwrap();
     assert_eq!(a.outcome.overflow(), Some(StopReason::Depth(1000)));
@@ -380,4 +382,24 @@ proptest! {
     fn recursive_matches_slg(prog in program(), table_all in any::<bool>()) {
         check_agree(&prog, table_all);
     }
+}
+
+#[test]
+fn an_engine_reuses_completed_results_across_goals() {
+    let src =
+        ":- table path/2.\npath(X, Y) :- edge(X, Y).\npath(X, Y) :- path(X, Z), edge(Z, Y).\n\
+               edge(1, 2). edge(2, 3). edge(3, 1).\n";
+    let mut e = engine(src, "recursive");
+    let first = ask_with(&mut e, "path(1, X)");
+    assert_eq!(first.answers.len(), 3);
+    // The same goal again: answered from the global cache, same answers.
+    let again = ask_with(&mut e, "path(1, X)");
+    assert_eq!(again.texts, first.texts);
+    let (s1, s2) = (&first.outcome.stats, &again.outcome.stats);
+    assert!(s2.cache_hits >= 1 && s2.tables == 0, "{s1:?} then {s2:?}");
+    assert!(s2.steps < s1.steps, "{s1:?} then {s2:?}");
+    // After clearing, the work is done again.
+    e.clear_caches();
+    let fresh = ask_with(&mut e, "path(1, X)");
+    assert_eq!(fresh.outcome.stats.steps, first.outcome.stats.steps);
 }

@@ -118,16 +118,19 @@ pub fn notes(out: &Outcome) -> Vec<String> {
 /// Statistics as one line.
 pub fn stats_text(out: &Outcome, elapsed: Duration) -> String {
     let s = &out.stats;
-    format!(
-        "% stats: tables {}, table answers {}, consumers {}, completed {}, steps {}, unifications {}, time {:.3}s",
-        s.tables,
-        s.table_answers,
-        s.consumers,
-        s.completed,
-        s.steps,
-        s.unifications,
-        elapsed.as_secs_f64()
-    )
+    let mut line = format!(
+        "% stats: tables {}, table answers {}, consumers {}, completed {}, steps {}, unifications {}",
+        s.tables, s.table_answers, s.consumers, s.completed, s.steps, s.unifications,
+    );
+    // The recursive strategy's search graph: caches and fixpoint iterations.
+    if s.cache_hits > 0 || s.provisional.iter().any(|&p| p > 0) || s.iterations > 0 {
+        line.push_str(&format!(
+            ", cache hits {}, provisional created {} / promoted {} / discarded {}, fixpoint iterations {}",
+            s.cache_hits, s.provisional[0], s.provisional[1], s.provisional[2], s.iterations
+        ));
+    }
+    line.push_str(&format!(", time {:.3}s", elapsed.as_secs_f64()));
+    line
 }
 
 /// Statistics as JSON.

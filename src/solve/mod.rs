@@ -293,7 +293,7 @@ pub fn strategy_by_name(name: &str) -> Option<Box<dyn Strategy>> {
     match name {
         "sld" => Some(Box::new(sld::Sld)),
         "slg" => Some(Box::new(slg::Slg)),
-        "recursive" => Some(Box::new(recursive::Recursive)),
+        "recursive" => Some(Box::new(recursive::Recursive::default())),
         _ => {
             let reg = REGISTERED.lock().unwrap_or_else(|e| e.into_inner());
             reg.iter().find(|(n, _)| n == name).map(|(_, make)| make())

@@ -25,13 +25,25 @@ use super::{Goal, Limits, OnAnswer, Outcome, StopReason, Strategy};
 use crate::program::{Pred, Program};
 use crate::term::unify::Ref;
 use crate::term::{Store, TermId};
+use rustc_hash::FxHashMap;
 use search_graph::{freeze, identity, same_answers, Frame, Hit, SearchGraph, Task, Waiting};
 use std::ops::ControlFlow;
 use std::rc::Rc;
 
-/// The search-graph strategy.
-#[derive(Default, Debug)]
-pub struct Recursive;
+/// The search-graph strategy. Completed results stay in its global cache across goals solved over
+/// the same program (an `Engine` reuses its strategy): a later goal that meets them is a cache hit.
+#[derive(Default)]
+pub struct Recursive {
+    global: FxHashMap<TermId, search_graph::Answers>,
+    /// The program the cache belongs to (its address): another program starts from an empty cache.
+    program: usize,
+}
+
+impl std::fmt::Debug for Recursive {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Recursive({} cached goals)", self.global.len())
+    }
+}
 
 impl Strategy for Recursive {
     fn name(&self) -> &'static str {
@@ -46,15 +58,27 @@ impl Strategy for Recursive {
         limits: &Limits,
         on_answer: &mut OnAnswer<'_>,
     ) -> Outcome {
+        let id = program as *const Program as usize;
+        if self.program != id {
+            self.global.clear();
+            self.program = id;
+        }
         let mut m = Machine::new(store, program, limits);
         let mut solver = Solver {
-            g: SearchGraph::default(),
+            g: SearchGraph {
+                global: std::mem::take(&mut self.global),
+                ..SearchGraph::default()
+            },
             program,
             table_all: limits.table_all,
             root: RootSink::new(goal.nvars, true, on_answer),
             vals: Vec::new(),
         };
         solver.solve(&mut m, goal);
+        // Keep the completed results for the next goal, unless a limit cut this search short.
+        if m.out.overflow().is_none() && !m.out.stopped_by_caller {
+            self.global = std::mem::take(&mut solver.g.global);
+        }
         m.out
     }
 }
