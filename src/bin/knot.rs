@@ -3,6 +3,17 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // A panic is a bug in knot: say so plainly, with what is needed to reproduce it.
+    std::panic::set_hook(Box::new(|info| {
+        let args: Vec<String> = std::env::args().collect();
+        eprintln!(
+            "knot {}: internal error (a bug in knot, not in your input): {info}\n  command: {}\n  \
+             please report it with the command and the input files at \
+             https://github.com/knot-rs/knot/issues",
+            env!("CARGO_PKG_VERSION"),
+            args.join(" ")
+        );
+    }));
     let worker = std::thread::Builder::new()
         .stack_size(1 << 30)
         .spawn(knot::cli::main);
