@@ -8,8 +8,7 @@ fn main() -> ExitCode {
         let args: Vec<String> = std::env::args().collect();
         eprintln!(
             "knot {}: internal error (a bug in knot, not in your input): {info}\n  command: {}\n  \
-             please report it with the command and the input files at \
-             https://github.com/knot-rs/knot/issues",
+             please report it to the knot maintainers with this message and the input files",
             env!("CARGO_PKG_VERSION"),
             args.join(" ")
         );
