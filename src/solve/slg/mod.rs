@@ -286,7 +286,12 @@ impl Engine<'_, '_> {
             let tb = &mut self.tables[t as usize];
             if tb.assumed && derived && !confirms_identity(m.store, &tb.answers) {
                 m.out.assumption_failed = true;
-                self.failed.push(tb.key);
+                // A ground goal's assumption is the goal itself: refuting it and running again decides
+                // it. A goal with variables was assumed for all its instances at once, a coarser
+                // hypothesis whose failure says nothing of each instance: the answer stays ambiguous.
+                if tb.nvars == 0 {
+                    self.failed.push(tb.key);
+                }
             }
             tb.complete = true;
             // Width-0 answers (ground goals) are represented by one placeholder id per answer.
