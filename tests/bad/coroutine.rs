@@ -1,0 +1,1 @@
+coroutine g[resume = (), yield = ()] { upvars [] witnesses [] }

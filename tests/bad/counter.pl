@@ -1,0 +1,1 @@
+count(N) :- M is N + 1, count(M).

@@ -1,0 +1,2 @@
+trait Foo {}
+impl<T> Foo for T where T: Foo {}

@@ -1,0 +1,2 @@
+trait A: B {}
+trait B: A {}

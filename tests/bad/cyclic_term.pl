@@ -1,0 +1,1 @@
+cyclic(X) :- X = f(X).

@@ -1,0 +1,2 @@
+#[derive(Clone, Debug)]
+struct S;

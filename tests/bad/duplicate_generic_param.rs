@@ -1,0 +1,2 @@
+trait Foo {}
+impl<T, T> Foo for T {}

@@ -1,0 +1,2 @@
+trait Foo {}
+struct S { f: Box<dyn Foo> }

@@ -1,0 +1,3 @@
+trait Foo {}
+struct S;
+impl Foo S {}

@@ -1,0 +1,3 @@
+trait Foo { type Out; }
+struct S;
+impl Foo for S { type Other = u8; }

@@ -1,0 +1,3 @@
+trait Foo<T> {}
+struct S;
+impl Foo for S {}

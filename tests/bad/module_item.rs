@@ -1,0 +1,3 @@
+mod m {
+    pub struct S;
+}

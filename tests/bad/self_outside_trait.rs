@@ -1,0 +1,2 @@
+trait Foo {}
+impl Foo for Self {}

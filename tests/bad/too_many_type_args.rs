@@ -1,0 +1,3 @@
+trait Foo {}
+struct W<T>(T);
+impl Foo for W<u8, u8> {}

@@ -1,0 +1,1 @@
+trait Sub: Super {}

@@ -1,0 +1,2 @@
+struct S;
+impl Bar for S {}

@@ -1,0 +1,3 @@
+trait Foo {}
+/* never closed
+struct S;
