@@ -66,7 +66,12 @@ fn prog() -> impl Strategy<Value = Prog> {
     (
         any::<bool>(),
         prop::collection::vec(
-            (0..2usize, 0..4usize, prop::option::of(0..3usize), any::<bool>()),
+            (
+                0..2usize,
+                0..4usize,
+                prop::option::of(0..3usize),
+                any::<bool>(),
+            ),
             0..8,
         ),
         prop::collection::vec(0..2usize, 0..2),
@@ -113,7 +118,10 @@ fn solve(src: &str, goal: &str, strategy: &str, co_all: bool) -> String {
     // clock on an infinite enumeration of ever deeper answers.
     assert!(
         strategy == "sld"
-            || !matches!(a.outcome.overflow(), Some(knot::solve::StopReason::Timeout(_))),
+            || !matches!(
+                a.outcome.overflow(),
+                Some(knot::solve::StopReason::Timeout(_))
+            ),
         "{strategy} timed out on {goal}\n{src}"
     );
     a.chalk().to_string()

@@ -30,7 +30,7 @@ pub struct ConformanceArgs {
     #[arg(long, default_value = "clauses", value_parser = ["clauses", "egraph"])]
     pub normalize: String,
     /// Seconds allowed per case; hitting it is a failure, reported.
-    #[arg(long, default_value_t = 5.0)]
+    #[arg(long, default_value_t = 5.0, value_parser = super::parse_seconds)]
     pub timeout: f64,
     /// Print every case's result, not only failures.
     #[arg(long)]

@@ -62,7 +62,7 @@ struct CheckArgs {
     #[arg(long)]
     no_prelude: bool,
     /// Wall-clock limit in seconds for each pair of impls.
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(long, default_value_t = 10.0, value_parser = parse_seconds)]
     timeout: f64,
 }
 
@@ -135,8 +135,8 @@ pub struct SolveOpts {
     /// Most fixpoint iterations of one cycle head (recursive strategy) before answering Overflow.
     #[arg(long, default_value_t = Limits::default().max_iterations)]
     pub max_iterations: u32,
-    /// Wall-clock limit in seconds for each goal (fractions allowed).
-    #[arg(long)]
+    /// Wall-clock limit in seconds for each goal (fractions allowed; at most a year).
+    #[arg(long, value_parser = parse_seconds)]
     pub timeout: Option<f64>,
     /// Table every predicate (SLG), not only those declared with `:- table`.
     #[arg(long)]
@@ -168,7 +168,7 @@ impl SolveOpts {
             timeout: self
                 .timeout
                 .filter(|t| t.is_finite() && *t > 0.0)
-                .map(Duration::from_secs_f64),
+                .and_then(|t| Duration::try_from_secs_f64(t).ok()),
             occurs_check: !self.no_occurs_check,
             table_all: self.table_all,
             max_term_depth: self.max_term_depth,
@@ -176,6 +176,15 @@ impl SolveOpts {
             cancel: self.cancel.clone(),
             ..Limits::default()
         }
+    }
+}
+
+/// A number of seconds for `--timeout`: positive, finite, at most a year.
+pub fn parse_seconds(text: &str) -> std::result::Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(t) if t.is_finite() && t > 0.0 && t <= 366.0 * 86_400.0 => Ok(t),
+        Ok(_) => Err("a timeout is a positive number of seconds, at most a year (31622400)".into()),
+        Err(e) => Err(format!("a timeout is a number of seconds: {e}")),
     }
 }
 

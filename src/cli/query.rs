@@ -235,16 +235,18 @@ pub(super) fn answer(
                     if let Some(r) = outcome.overflow() {
                         writeln!(out, "overflow: {r}.").map_err(io)?;
                     } else if count == 0 {
-                        writeln!(
-                            out,
-                            "{}",
-                            if chalk {
-                                "No possible solution"
-                            } else {
-                                "false."
-                            }
-                        )
-                        .map_err(io)?;
+                        // No answer: false only when nothing was left undecided.
+                        let uncertain = outcome.floundered
+                            || outcome.negative_cycle
+                            || outcome.truncated
+                            || outcome.assumption_failed;
+                        let text = match (chalk, uncertain) {
+                            (true, true) => "Ambiguous; no inference guidance",
+                            (true, false) => "No possible solution",
+                            (false, true) => "ambiguous.",
+                            (false, false) => "false.",
+                        };
+                        writeln!(out, "{text}").map_err(io)?;
                     }
                 }
                 Mode::One => {

@@ -14,7 +14,9 @@
 
 mod callable;
 pub mod chalk;
+mod check;
 mod coherence;
+mod derive;
 mod items;
 mod lang;
 mod names;
@@ -71,8 +73,16 @@ pub fn lower_program(
     opts: &LowerOptions,
 ) -> Result<Lowered> {
     let names = Names::collect(prog)?;
+    check::check_items(prog, &names)?;
+    let derived = derive::derived_impls(prog, &names)?;
     let mut program = Program::new();
-    items::lower_items(store, &names, prog, opts, &mut program)?;
+    if derived.is_empty() {
+        items::lower_items(store, &names, prog, opts, &mut program)?;
+    } else {
+        let mut all = prog.clone();
+        all.items.extend(derived);
+        items::lower_items(store, &names, &all, opts, &mut program)?;
+    }
     Ok(Lowered { program, names })
 }
 

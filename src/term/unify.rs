@@ -62,6 +62,9 @@ pub struct Bindings {
     pub unifications: u64,
     /// Reused work stack of `unify` (not part of the state; never cloned).
     pairs: Vec<(Ref, Ref)>,
+    /// A unification ran without the occurs check: bindings may be cyclic, and walking a term must
+    /// watch for it.
+    may_cycle: bool,
 }
 
 impl Clone for Bindings {
@@ -71,6 +74,7 @@ impl Clone for Bindings {
             trail: self.trail.clone(),
             unifications: self.unifications,
             pairs: Vec::new(),
+            may_cycle: self.may_cycle,
         }
     }
 
@@ -78,6 +82,7 @@ impl Clone for Bindings {
         self.slots.clone_from(&other.slots);
         self.trail.clone_from(&other.trail);
         self.unifications = other.unifications;
+        self.may_cycle = other.may_cycle;
     }
 }
 
@@ -280,6 +285,7 @@ impl Bindings {
     /// Unify two terms. On failure some bindings may remain: undo to a mark taken before.
     pub fn unify(&mut self, store: &Store, a: Ref, b: Ref, opts: UnifyOptions) -> bool {
         self.unifications += 1;
+        self.may_cycle |= !opts.occurs_check;
         // Fast path: a variable against a ground term (the common case when feeding answers).
         match (self.deref(store, a), self.deref(store, b)) {
             (Deref::Unbound(x), Deref::Term(t)) | (Deref::Term(t), Deref::Unbound(x))
@@ -306,6 +312,9 @@ impl Bindings {
         work: &mut Vec<(Ref, Ref)>,
         opts: UnifyOptions,
     ) -> bool {
+        // With cyclic bindings possible, a pair of compound terms met again is already being
+        // unified (rational trees are equal when no difference is found): do not unfold it again.
+        let mut seen: rustc_hash::FxHashSet<(Ref, Ref)> = rustc_hash::FxHashSet::default();
         while let Some((a, b)) = work.pop() {
             if a.term == b.term && (a.base == b.base || store.is_ground(a.term)) {
                 continue;
@@ -323,6 +332,9 @@ impl Bindings {
                 }
                 (Deref::Term(x), Deref::Term(y)) => {
                     if x.term == y.term && (x.base == y.base || store.is_ground(x.term)) {
+                        continue;
+                    }
+                    if self.may_cycle && !seen.insert((x, y)) {
                         continue;
                     }
                     match (store.view(x.term), store.view(y.term)) {
@@ -365,6 +377,9 @@ impl Bindings {
         }
         let mut work = vec![Work::Visit(r)];
         let mut out: Vec<TermId> = Vec::new();
+        // Terms being built (only watched when a binding may be cyclic): meeting one again inside
+        // itself is a cycle, materialized as the atom `'$cyclic'` rather than followed forever.
+        let mut open: rustc_hash::FxHashSet<Ref> = rustc_hash::FxHashSet::default();
         while let Some(w) = work.pop() {
             match w {
                 Work::Visit(r) => {
@@ -384,6 +399,10 @@ impl Bindings {
                             }
                             if let Some(&t) = memo.get(&r) {
                                 out.push(t);
+                                continue;
+                            }
+                            if self.may_cycle && !open.insert(r) {
+                                out.push(store.atom_named("$cyclic"));
                                 continue;
                             }
                             if let View::App(f, args) = store.view(r.term) {
@@ -406,6 +425,9 @@ impl Bindings {
                     out.truncate(start);
                     out.push(t);
                     memo.insert(r, t);
+                    if self.may_cycle {
+                        open.remove(&r);
+                    }
                 }
             }
         }
@@ -415,12 +437,14 @@ impl Bindings {
     /// True when `r` dereferences to an unbound slot or contains one.
     pub fn is_ground(&self, store: &Store, r: Ref) -> bool {
         let mut stack = vec![r];
+        let mut seen: rustc_hash::FxHashSet<Ref> = rustc_hash::FxHashSet::default();
         while let Some(r) = stack.pop() {
             if store.is_ground(r.term) {
                 continue;
             }
             match self.deref(store, r) {
                 Deref::Unbound(_) => return false,
+                Deref::Term(r) if self.may_cycle && !seen.insert(r) => {}
                 Deref::Term(r) => {
                     if let View::App(_, args) = store.view(r.term) {
                         stack.extend(args.iter().map(|&a| Ref::new(a, r.base)));

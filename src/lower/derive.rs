@@ -1,0 +1,68 @@
+//! `#[derive(Trait, ..)]` on a struct or enum: the impl the std derive macro writes,
+//! `impl<T: Trait, ..> Trait for S<T, ..> {}` (a bound on every type parameter), for each derived trait
+//! the program declares (its own or the prelude's). Derives of traits it does not declare are left out.
+
+use super::names::Names;
+use crate::error::Result;
+use crate::syntax::ast::{self, ItemKind, ParamKind};
+use std::sync::Arc;
+
+/// The impls the program's derive attributes stand for, as items.
+pub(super) fn derived_impls(prog: &ast::Program, names: &Names) -> Result<Vec<ast::Item>> {
+    let mut text = String::new();
+    for item in &prog.items {
+        let (ItemKind::Struct(a) | ItemKind::Enum(a)) = &item.kind else {
+            continue;
+        };
+        for attr in item.attrs.iter().filter(|at| at.name.name == "derive") {
+            for tr in attr.args.iter().flatten() {
+                let known = names
+                    .traits
+                    .get(&tr.name)
+                    .is_some_and(|t| t.params.is_empty());
+                if !known {
+                    continue;
+                }
+                let decls: Vec<String> = a
+                    .params
+                    .iter()
+                    .map(|p| match p.kind {
+                        ParamKind::Const { .. } => format!("const {}", p.name.name),
+                        _ => p.name.name.clone(),
+                    })
+                    .collect();
+                let params: Vec<&str> = a.params.iter().map(|p| p.name.name.as_str()).collect();
+                let types: Vec<&str> = a
+                    .params
+                    .iter()
+                    .filter(|p| p.kind == ParamKind::Type)
+                    .map(|p| p.name.name.as_str())
+                    .collect();
+                let (decl, args) = if params.is_empty() {
+                    (String::new(), String::new())
+                } else {
+                    (
+                        format!("<{}>", decls.join(", ")),
+                        format!("<{}>", params.join(", ")),
+                    )
+                };
+                let bounds: Vec<String> =
+                    types.iter().map(|t| format!("{t}: {}", tr.name)).collect();
+                let wc = if bounds.is_empty() {
+                    String::new()
+                } else {
+                    format!(" where {}", bounds.join(", "))
+                };
+                text.push_str(&format!(
+                    "impl{decl} {} for {}{args}{wc} {{}}\n",
+                    tr.name, a.name.name
+                ));
+            }
+        }
+    }
+    if text.is_empty() {
+        return Ok(Vec::new());
+    }
+    let file: Arc<str> = "<derive>".into();
+    Ok(crate::syntax::surface::parse_program(&file, &text)?.items)
+}
