@@ -582,3 +582,20 @@ fn forall_with_a_list_of_variables_hides_them_from_answers() {
         assert_eq!(sol(src, s, "forall(X, p(X, a))"), "true.", "{s}");
     }
 }
+
+#[test]
+fn a_memory_budget_stops_a_search_that_outgrows_it() {
+    let mut src = String::from(
+        ":- table path/2.\npath(X, Y) :- path(X, Z), edge(Z, Y).\npath(X, Y) :- edge(X, Y).\n",
+    );
+    for i in 0..400 {
+        src.push_str(&format!("edge(n{i}, n{}).\n", (i + 1) % 400));
+    }
+    let mut e = engine(&src, "slg");
+    e.limits.max_memory_mib = 1;
+    let a = e.answers("path(X, Y)").unwrap();
+    assert_eq!(a.outcome.overflow(), Some(StopReason::Memory(1)));
+    // With the default budget the same search completes: 400 × 400 answers.
+    let mut e = engine(&src, "slg");
+    assert_eq!(e.answers("path(X, Y)").unwrap().answers.len(), 160_000);
+}

@@ -135,6 +135,9 @@ pub struct SolveOpts {
     /// Most fixpoint iterations of one cycle head (recursive strategy) before answering Overflow.
     #[arg(long, default_value_t = Limits::default().max_iterations)]
     pub max_iterations: u32,
+    /// Memory budget in MiB for terms and tables (checked as the search runs).
+    #[arg(long, default_value_t = Limits::default().max_memory_mib)]
+    pub max_memory: u64,
     /// Wall-clock limit in seconds for each goal (fractions allowed; at most a year).
     #[arg(long, value_parser = parse_seconds)]
     pub timeout: Option<f64>,
@@ -173,6 +176,7 @@ impl SolveOpts {
             table_all: self.table_all,
             max_term_depth: self.max_term_depth,
             max_iterations: self.max_iterations,
+            max_memory_mib: self.max_memory,
             cancel: self.cancel.clone(),
             ..Limits::default()
         }

@@ -286,6 +286,10 @@ impl<'p> Machine<'p> {
                     return false;
                 }
             }
+            if *s & 65535 == 0 && self.store.memory() as u64 > self.limits.max_memory_mib << 20 {
+                self.halt(StopReason::Memory(self.limits.max_memory_mib));
+                return false;
+            }
         }
         true
     }

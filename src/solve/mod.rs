@@ -85,6 +85,8 @@ pub enum StopReason {
     TermDepth(u32),
     /// A limit of a foreign predicate (the e-graph normalizer's nodes or iterations).
     Foreign(&'static str),
+    /// The memory held by terms and tables (`--max-memory`, in MiB).
+    Memory(u64),
 }
 
 impl StopReason {
@@ -101,6 +103,7 @@ impl StopReason {
             StopReason::NegationDepth(_) => "limit::negation_depth",
             StopReason::TermDepth(_) => "limit::term_depth",
             StopReason::Foreign(_) => "limit::foreign",
+            StopReason::Memory(_) => "limit::memory",
         }
     }
 }
@@ -137,6 +140,10 @@ impl fmt::Display for StopReason {
                 "negation nested deeper than {n} (raise it with --max-depth)"
             ),
             StopReason::Foreign(what) => write!(f, "{what}"),
+            StopReason::Memory(mib) => write!(
+                f,
+                "memory budget of {mib} MiB for terms and tables reached (raise it with --max-memory)"
+            ),
             StopReason::TermDepth(n) => {
                 write!(
                     f,
@@ -170,6 +177,9 @@ pub struct Limits {
     pub table_all: bool,
     /// Deepest subgoal or answer term a table may hold.
     pub max_term_depth: u32,
+    /// Memory budget in MiB for interned terms (answers and table keys live there): checked every
+    /// 1024 steps; over it, the search stops with Overflow.
+    pub max_memory_mib: u64,
     /// Largest subgoal before it is truncated: the branch is dropped and the solution becomes
     /// ambiguous, as chalk does with its maximum term size. A subgoal's size is that of its largest
     /// argument (in nodes); an argument that is itself a goal of the program (`from_env(Tr(T, U))`) is
@@ -190,6 +200,7 @@ impl Default for Limits {
             occurs_check: true,
             table_all: false,
             max_term_depth: 100_000,
+            max_memory_mib: 8 * 1024,
             max_term_size: None,
         }
     }

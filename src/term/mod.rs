@@ -388,6 +388,13 @@ impl Store {
         self.nodes.len()
     }
 
+    /// Bytes held by the interned terms (nodes, argument lists, the hash table), approximately.
+    pub fn memory(&self) -> usize {
+        self.nodes.capacity() * std::mem::size_of::<Node>()
+            + self.args.capacity() * std::mem::size_of::<TermId>()
+            + self.nodes.len() * 8
+    }
+
     /// True when no term is interned yet.
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
