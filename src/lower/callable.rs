@@ -26,9 +26,7 @@ pub(super) fn fn_def(
     out: &mut Out<'_>,
 ) -> Result<()> {
     let mut cx = Cx::new(store, names);
-    let ps = cx.bind_params(&f.params);
-    let name = cx.store.sym(&f.name.name);
-    let self_ty = cx.store.app(name, &ps);
+    let self_ty = cx.item_type(&f.name.name, &f.params);
     let mut wc = Vec::new();
     for w in &f.where_clauses {
         wc.extend(cx.where_clause(w)?);
@@ -75,9 +73,7 @@ pub(super) fn closure(
     out: &mut Out<'_>,
 ) -> Result<()> {
     let mut cx = Cx::new(store, names);
-    let ps = cx.bind_params(&c.params);
-    let name = cx.store.sym(&c.name.name);
-    let self_ty = cx.store.app(name, &ps);
+    let self_ty = cx.item_type(&c.name.name, &c.params);
     let inputs: Vec<TermId> = c.inputs.iter().map(|t| cx.ty(t)).collect::<Result<_>>()?;
     let ret = match &c.output {
         Some(t) => cx.ty(t)?,

@@ -168,9 +168,7 @@ const LANG_RULES: &str = include_str!("../../rules/lang.pl");
 /// - Auto traits (for each auto trait `A` with no impl of its own for `S`): `'A'('S'(P)) :- 'A'(F)..`
 fn adt(store: &mut Store, names: &Names, a: &AdtDef, span: &Span, out: &mut Out<'_>) -> Result<()> {
     let mut cx = Cx::new(store, names);
-    let ps = cx.bind_params(&a.params);
-    let name = cx.store.sym(&a.name.name);
-    let self_ty = cx.store.app(name, &ps);
+    let self_ty = cx.item_type(&a.name.name, &a.params);
     let mut wc_goals = Vec::new();
     for wc in &a.where_clauses {
         wc_goals.extend(cx.where_clause(wc)?);
@@ -203,9 +201,7 @@ fn pointee_metadata(
     out: &mut Out<'_>,
 ) -> Result<()> {
     let mut cx = Cx::new(store, names);
-    let ps = cx.bind_params(&a.params);
-    let name = cx.store.sym(&a.name.name);
-    let self_ty = cx.store.app(name, &ps);
+    let self_ty = cx.item_type(&a.name.name, &a.params);
     let m = cx.fresh("M");
     let last = match a.variants.first().and_then(|v| v.fields.last()) {
         Some(f) => Some(cx.ty(&f.ty)?),
@@ -253,9 +249,7 @@ fn auto_trait_builtins(
             continue;
         }
         let mut cx = Cx::new(store, names);
-        let ps = cx.bind_params(&a.params);
-        let s = cx.store.sym(&a.name.name);
-        let self_ty = cx.store.app(s, &ps);
+        let self_ty = cx.item_type(&a.name.name, &a.params);
         let tys = field_types(&mut cx, a)?;
         let mut body: Vec<TermId> = std::mem::take(&mut cx.pending);
         for ty in tys {

@@ -27,9 +27,7 @@ pub(super) fn opaque_type(
     out: &mut Out<'_>,
 ) -> Result<()> {
     let mut cx = Cx::new(store, names);
-    let ps = cx.bind_params(&o.params);
-    let name = cx.store.sym(&o.name.name);
-    let self_ty = cx.store.app(name, &ps);
+    let self_ty = cx.item_type(&o.name.name, &o.params);
     for b in &o.bounds {
         let Bound::Trait(tb) = b else { continue };
         let (tr, eqs) = cx.trait_ref(self_ty, tb)?;

@@ -136,6 +136,13 @@ impl<'a> Cx<'a> {
             .collect()
     }
 
+    /// The type of an item with its parameters brought into scope: `'S'(P..)` for `struct S<P..>`.
+    pub fn item_type(&mut self, name: &str, params: &[ast::GenericParam]) -> TermId {
+        let ps = self.bind_params(params);
+        let f = self.store.sym(name);
+        self.store.app(f, &ps)
+    }
+
     /// The trait bounds written inline on parameters (`<T: Clone>`), as goals.
     pub fn param_bounds(&mut self, ps: &[ast::GenericParam]) -> Result<Vec<TermId>> {
         let mut goals = Vec::new();
