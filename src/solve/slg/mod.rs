@@ -59,6 +59,19 @@ impl Strategy for Slg {
                 .filter(|k| !refuted.contains(k))
                 .collect();
             if new.is_empty() || out.overflow().is_some() {
+                let mut out = out;
+                if out.assumption_failed && out.overflow().is_none() && goal.nvars > 0 {
+                    // An assumption made for a goal with variables did not hold as a whole; each
+                    // answer may still hold on its own. Ask each ground answer again as a goal of its
+                    // own (where a cycle is on that very instance): all confirmed, the answers are
+                    // certain.
+                    let confirmed = held.iter().all(|a| {
+                        store.is_ground(a.values) && confirm(store, program, goal, limits, a.values)
+                    });
+                    if confirmed && !held.is_empty() {
+                        out.assumption_failed = false;
+                    }
+                }
                 for a in &held {
                     let values: Vec<TermId> = store.args(a.values).to_vec();
                     let r = AnswerRef {
@@ -78,6 +91,40 @@ impl Strategy for Slg {
             ..Outcome::default()
         }
     }
+}
+
+/// True when the query's instance for the ground answer `values` holds, certainly, on its own.
+fn confirm(
+    store: &mut Store,
+    program: &Program,
+    goal: &Goal,
+    limits: &Limits,
+    values: TermId,
+) -> bool {
+    let vals: Vec<TermId> = store.args(values).to_vec();
+    let instance = store.map_vars(goal.term, &mut |s, i| {
+        vals.get(i as usize).copied().unwrap_or_else(|| s.var(i))
+    });
+    if !store.is_ground(instance) {
+        return false;
+    }
+    let mut found = 0;
+    let out = Slg.solve(
+        store,
+        program,
+        &Goal {
+            term: instance,
+            nvars: 0,
+        },
+        limits,
+        &mut |_, a| {
+            if !a.ambiguous {
+                found += 1;
+            }
+            ControlFlow::Continue(())
+        },
+    );
+    found > 0 && out.overflow().is_none() && !out.assumption_failed && !out.floundered
 }
 
 /// One SLG run; also returns the keys of tables whose coinductive assumption failed.
