@@ -183,3 +183,20 @@ fn explain_reports_an_inductive_cycle() {
     let text = stdout(&out);
     assert!(text.contains("cycle: inductive, rejected"), "{text}");
 }
+
+#[test]
+fn the_repl_reuses_completed_results_across_goals() {
+    let (code, out) = repl(
+        &["programs/vec_clone.rs"],
+        ":strategy recursive\n:stats\nVec<Bar>: Clone\nVec<Bar>: Clone\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    let stats: Vec<&str> = out.lines().filter(|l| l.starts_with("% stats:")).collect();
+    assert_eq!(stats.len(), 2, "{out}");
+    assert!(!stats[0].contains("tables 0,"), "{out}");
+    // The second time the goal comes from the global cache: no table is built again.
+    assert!(
+        stats[1].contains("tables 0,") && stats[1].contains("cache hits 1"),
+        "{out}"
+    );
+}

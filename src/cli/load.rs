@@ -33,6 +33,8 @@ pub struct Loaded {
     pub source: Source,
     /// The user's own items of a Rust-like program (without the prelude).
     pub ast: Option<ast::Program>,
+    /// The strategy instance of the last goal solved on this program (see `solve_goal`).
+    pub solver: Option<(String, Box<dyn crate::solve::Strategy>)>,
 }
 
 impl Loaded {
@@ -140,6 +142,7 @@ pub fn load_clauses(file: Arc<str>, src: &str) -> Result<Loaded> {
         file,
         source: Source::Clauses,
         ast: None,
+        solver: None,
     })
 }
 
@@ -173,6 +176,7 @@ pub fn load_surface(
         file,
         source: Source::Surface(lowered.names),
         ast: Some(user),
+        solver: None,
     })
 }
 

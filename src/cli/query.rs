@@ -126,10 +126,16 @@ pub fn solve_goal(
     count_only: bool,
     each: &mut dyn FnMut(&Store, &Answer) -> ControlFlow<()>,
 ) -> Result<Solved> {
-    let mut strategy = strategy_by_name(strategy).ok_or_else(|| Error::Goal {
-        code: "cli::strategy",
-        message: format!("unknown strategy {strategy}"),
-    })?;
+    // The strategy instance of the previous goal on this program is reused (the recursive
+    // strategy's cache of completed results carries over: the REPL asks many goals).
+    let name = strategy;
+    let mut strategy = match loaded.solver.take() {
+        Some((n, s)) if n == name => s,
+        _ => strategy_by_name(name).ok_or_else(|| Error::Goal {
+            code: "cli::strategy",
+            message: format!("unknown strategy {name}"),
+        })?,
+    };
     let g = Goal { term: goal, nvars };
     let start = Instant::now();
     let mut answers: Vec<Answer> = Vec::new();
@@ -154,6 +160,7 @@ pub fn solve_goal(
             &mut on_answer,
         )
     };
+    loaded.solver = Some((name.to_string(), strategy));
     Ok(Solved {
         answers,
         count,
