@@ -6,6 +6,12 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn repl(files: &[&str], input: &str) -> (i32, String) {
+    let (code, out, _) = repl_both(files, input);
+    (code, out)
+}
+
+/// Exit status, stdout and stderr (statistics go to stderr).
+fn repl_both(files: &[&str], input: &str) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_knot"))
         .arg("repl")
         .args(files)
@@ -26,7 +32,11 @@ fn repl(files: &[&str], input: &str) -> (i32, String) {
         .write_all(input.as_bytes())
         .unwrap();
     let out = child.wait_with_output().unwrap();
-    (out.status.code().unwrap_or(-1), stdout(&out))
+    (
+        out.status.code().unwrap_or(-1),
+        stdout(&out),
+        common::stderr(&out),
+    )
 }
 
 #[test]
@@ -186,7 +196,7 @@ fn explain_reports_an_inductive_cycle() {
 
 #[test]
 fn the_repl_reuses_completed_results_across_goals() {
-    let (code, out) = repl(
+    let (code, _, out) = repl_both(
         &["programs/vec_clone.rs"],
         ":strategy recursive\n:stats\nVec<Bar>: Clone\nVec<Bar>: Clone\n",
     );
