@@ -344,7 +344,7 @@ impl Program {
             View::App(f, args) if args.len() == 1 => (f, args[0]),
             _ => {
                 return Err(bad(
-                    "expected `table p/N`, `coinductive p/N` or `dynamic p/N`".into(),
+                    "expected `table p/N`, `coinductive p/N`, `non_enumerable p/N` or `dynamic p/N`".into(),
                 ))
             }
         };
