@@ -342,11 +342,10 @@ impl Program {
         };
         let (f, args) = match store.view(t) {
             View::App(f, args) if args.len() == 1 => (f, args[0]),
-            _ => {
-                return Err(bad(
-                    "expected `table p/N`, `coinductive p/N`, `non_enumerable p/N` or `dynamic p/N`".into(),
-                ))
-            }
+            _ => return Err(bad(
+                "expected `table p/N`, `coinductive p/N`, `non_enumerable p/N` or `dynamic p/N`"
+                    .into(),
+            )),
         };
         let kind = store.name(f).to_string();
         let mut specs = Vec::new();
