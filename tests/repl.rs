@@ -120,6 +120,11 @@ fn a_bad_line_is_reported_and_the_next_one_answered() {
     assert_eq!(out.matches("true.").count(), 2, "{out}");
     assert!(out.contains("false."), "{out}");
     assert!(out.contains("no/such/file.rs"), "{out}");
+    // The goal after a failed :load still goes to the program loaded before, and the REPL says so.
+    assert!(
+        out.contains("% programs/vec_clone.rs is still loaded"),
+        "{out}"
+    );
 }
 
 #[test]

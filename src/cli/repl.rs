@@ -55,6 +55,10 @@ impl Session {
             }
             Err(e) => {
                 let _ = writeln!(out, "{e}");
+                // Goals keep going to the program loaded before, so say which one that is.
+                if let Some(old) = &self.file {
+                    let _ = writeln!(out, "% {old} is still loaded");
+                }
             }
         }
     }
