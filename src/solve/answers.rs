@@ -87,12 +87,14 @@ impl AnswerSet {
             return false;
         }
         if self.k <= 2 {
+            // One probe: find the key or the free slot for it.
             let key = pack(vals);
-            let h = mix(key);
-            if self.packed.find(h, |&x| x == key).is_some() {
-                return false;
+            match self.packed.entry(mix(key), |&x| x == key, |&x| mix(x)) {
+                hashbrown::hash_table::Entry::Occupied(_) => return false,
+                hashbrown::hash_table::Entry::Vacant(v) => {
+                    v.insert(key);
+                }
             }
-            self.packed.insert_unique(h, key, |&x| mix(x));
             self.flat.extend_from_slice(vals);
             self.n += 1;
             return true;

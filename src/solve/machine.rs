@@ -533,13 +533,12 @@ impl<'p> Machine<'p> {
         let pred = (f, arity);
         // A foreign predicate answers unless hypotheses of the environment speak about the goal: those
         // are resolved as clauses, the usual way.
+        // (Both lookups are skipped, at no cost, for programs without such predicates.)
         let hyps_here = || env_iter(env).any(|h| self.hyp_matches(h, pred));
-        if let Some(handler) = self
-            .program
-            .foreign
-            .0
-            .get(&pred)
-            .cloned()
+        let foreign = &self.program.foreign.0;
+        if let Some(handler) = (!foreign.is_empty())
+            .then(|| foreign.get(&pred).cloned())
+            .flatten()
             .filter(|_| !hyps_here())
         {
             if let Some(flow) = self.call_foreign(st, r, env, depth, &*handler) {
@@ -547,7 +546,8 @@ impl<'p> Machine<'p> {
             }
         }
         if let Some(x) = first {
-            if self.program.non_enumerable.contains(&pred)
+            if !self.program.non_enumerable.is_empty()
+                && self.program.non_enumerable.contains(&pred)
                 && matches!(
                     st.b.deref(self.store, Ref::new(x, r.base)),
                     Deref::Unbound(_)
@@ -660,13 +660,8 @@ impl<'p> Machine<'p> {
                     disj = self.store.app(syms::SEMI, &[e, disj]);
                 }
                 // The answers' variables beyond the goal's are fresh.
-                let n = self.store.var_count(disj).max(map.len() as u32);
-                let base = st.b.alloc(n, st.universe);
-                for (i, &slot) in map.slots.iter().enumerate() {
-                    let v = self.store.var(i as u32);
-                    let target = Bindings::slot_ref(self.store, slot);
-                    st.b.unify(self.store, Ref::new(v, base), target, self.opts);
-                }
+                let n = self.store.var_count(disj);
+                let base = self.rebase(st, &map, n);
                 st.goals = cons(
                     GoalKind::Call(Ref::new(disj, base)),
                     env,
@@ -682,6 +677,10 @@ impl<'p> Machine<'p> {
     /// negated goal: `forall<T> { not { G(T) } }` holds when no `T` at all satisfies `G`, so
     /// `not { G(!T) }` is decided as `not { exists<X> { G(X) } }`.
     fn invert_placeholders(&mut self, st: &mut State, goal: Ref) -> Ref {
+        if st.universe == 0 {
+            // No `forall` entered on this branch: there is no placeholder to invert.
+            return goal;
+        }
         let mut map = VarMap::new();
         let t = st.b.resolve(self.store, goal, &mut map);
         if self.store.max_universe(t) == 0 {
@@ -699,13 +698,21 @@ impl<'p> Machine<'p> {
             };
             s.var(n + k as u32)
         });
-        let base = st.b.alloc(n + fresh.len() as u32, st.universe);
+        let base = self.rebase(st, &map, n + fresh.len() as u32);
+        Ref::new(t, base)
+    }
+
+    /// Slots for a term resolved under `map` (its variable `k` is the state's slot `map.slots[k]`) to
+    /// be used in the state again: `n` fresh slots from a new base, the first ones bound to the slots
+    /// they stand for, the rest free. Returns the base.
+    fn rebase(&mut self, st: &mut State, map: &VarMap, n: u32) -> u32 {
+        let base = st.b.alloc(n.max(map.len() as u32), st.universe);
         for (i, &slot) in map.slots.iter().enumerate() {
             let v = self.store.var(i as u32);
             let target = Bindings::slot_ref(self.store, slot);
             st.b.unify(self.store, Ref::new(v, base), target, self.opts);
         }
-        Ref::new(t, base)
+        base
     }
 
     /// True when `\+ goal` cannot be decided: `goal` has an unbound variable that is not local to it.

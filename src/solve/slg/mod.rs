@@ -556,8 +556,9 @@ impl Hooks for Engine<'_, '_> {
         }
         self.depend_on(t);
         self.consume_provisional(m, t);
-        let refuted = self.refuted.contains(&self.tables[t as usize].key);
-        if let Some(path) = self.coinductive_cycle(m, t).filter(|_| !refuted) {
+        let cycle = self.coinductive_cycle(m, t);
+        let refuted = || self.refuted.contains(&self.tables[t as usize].key);
+        if let Some(path) = cycle.filter(|_| !refuted()) {
             // Every goal on the cycle is coinductive: assume the goal holds (its identity answer, which
             // binds nothing) and go on; completion checks that the table confirms it.
             self.tables[t as usize].assumed = true;
