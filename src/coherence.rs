@@ -11,11 +11,10 @@
 use crate::error::{Result, Span};
 use crate::lower::{orphan_goal, overlap_goal, rust_text, Names};
 use crate::program::Program;
-use crate::solve::{strategy_by_name, Goal, Limits};
+use crate::solve::{Goal, Limits};
 use crate::syntax::ast::{self, ImplDef, ItemKind, Polarity};
 use crate::term::Store;
 use std::fmt;
-use std::ops::ControlFlow;
 
 /// A coherence error.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -135,8 +134,8 @@ pub fn check(
     Ok(out)
 }
 
-/// Solve `goal` (with `nvars` query variables) with SLG and return the first answer's first value
-/// (or the answer tuple when there are no variables), and whether a limit stopped the search.
+/// Solve `goal` (with `nvars` query variables) and return the first answer's first value (or the
+/// goal itself when there are no variables), and whether a limit stopped the search.
 fn first_answer(
     store: &mut Store,
     program: &Program,
@@ -144,20 +143,9 @@ fn first_answer(
     nvars: u32,
     limits: &Limits,
 ) -> Result<(Option<crate::term::TermId>, bool)> {
-    let mut strategy = strategy_by_name("slg")
-        .ok_or_else(|| crate::error::Error::Internal("the slg strategy is missing".into()))?;
     let goal = crate::program::mark_negations(store, goal, goal);
-    let mut found = None;
-    let outcome = strategy.solve(
-        store,
-        program,
-        &Goal { term: goal, nvars },
-        limits,
-        &mut |store, a| {
-            let a = a.intern(store);
-            found = Some(store.args(a.values).first().copied().unwrap_or(a.values));
-            ControlFlow::Break(())
-        },
-    );
-    Ok((found, found.is_none() && outcome.overflow().is_some()))
+    let (found, outcome) =
+        crate::solve::first_answer(store, program, &Goal { term: goal, nvars }, limits);
+    let first = found.map(|vals| vals.first().copied().unwrap_or(goal));
+    Ok((first, first.is_none() && outcome.overflow().is_some()))
 }

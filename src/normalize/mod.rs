@@ -16,12 +16,11 @@
 //! are left to the clauses.
 
 use crate::program::{Foreign, ForeignResult, Program};
-use crate::solve::{strategy_by_name, Goal, Limits};
+use crate::solve::{Goal, Limits, StopReason};
 use crate::term::unify::{Bindings, Ref, UnifyOptions, VarMap};
 use crate::term::{syms, Store, TermId, View};
 use egg::{CostFunction, EGraph, Extractor, Id, Language, RecExpr, SymbolLang};
 use rustc_hash::FxHashMap;
-use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
@@ -290,33 +289,16 @@ fn first_answer(
     goal: TermId,
     nvars: u32,
 ) -> Result<Option<Vec<TermId>>, Overflow> {
-    let Some(mut slg) = strategy_by_name("slg") else {
-        return Ok(None);
-    };
     let limits = Limits {
         timeout: Some(Duration::from_secs(5)),
         ..Limits::default()
     };
-    let mut found = None;
-    let outcome = slg.solve(
-        store,
-        program,
-        &Goal { term: goal, nvars },
-        &limits,
-        &mut |store, a| {
-            let _ = store;
-            found = Some(a.values.to_vec());
-            ControlFlow::Break(())
-        },
-    );
-    if found.is_none() {
-        if let Some(r) = outcome.overflow() {
-            if matches!(r, crate::solve::StopReason::Foreign(_)) {
-                return Err(Overflow(
-                    "e-graph normalization nested too deeply (a projection defined by itself)",
-                ));
-            }
-        }
+    let (found, outcome) =
+        crate::solve::first_answer(store, program, &Goal { term: goal, nvars }, &limits);
+    if found.is_none() && matches!(outcome.overflow(), Some(StopReason::Foreign(_))) {
+        return Err(Overflow(
+            "e-graph normalization nested too deeply (a projection defined by itself)",
+        ));
     }
     Ok(found)
 }

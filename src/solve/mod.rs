@@ -275,6 +275,23 @@ pub trait Strategy {
     ) -> Outcome;
 }
 
+/// The first answer of `goal` under SLG (the values of its `nvars` query variables), and how the
+/// search ended: for tools that only need to know whether a goal holds and one way it does (coherence
+/// checks, the e-graph normalizer's where-clauses).
+pub fn first_answer(
+    store: &mut Store,
+    program: &Program,
+    goal: &Goal,
+    limits: &Limits,
+) -> (Option<Vec<TermId>>, Outcome) {
+    let mut found = None;
+    let outcome = slg::Slg.solve(store, program, goal, limits, &mut |_, a| {
+        found = Some(a.values.to_vec());
+        ControlFlow::Break(())
+    });
+    (found, outcome)
+}
+
 /// Makes a fresh strategy (one per solved goal).
 pub type StrategyFactory = fn() -> Box<dyn Strategy>;
 
