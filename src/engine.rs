@@ -4,12 +4,10 @@
 use crate::error::{Error, Result};
 use crate::lower::{LowerOptions, Names};
 use crate::program::Program;
-use crate::solve::{aggregate, strategy_by_name, Answer, Goal, Limits, Outcome, Solution};
+use crate::solve::{aggregate, reuse_strategy, Answer, Goal, Limits, Outcome, Solution};
 use crate::syntax::ast;
-use crate::syntax::clauses::parse_goal;
 use crate::term::{Store, TermId};
 use std::ops::ControlFlow;
-use std::sync::Arc;
 
 /// The answers of one goal.
 #[derive(Debug, Clone)]
@@ -85,7 +83,7 @@ pub struct Engine {
     ast: Option<ast::Program>,
     /// The strategy instance of the last goal, reused while the strategy name stays the same (so
     /// that the recursive strategy's global cache carries over from goal to goal).
-    solver: Option<(String, Box<dyn crate::solve::Strategy>)>,
+    solver: crate::solve::KeptStrategy,
 }
 
 impl Engine {
@@ -161,32 +159,12 @@ impl Engine {
     /// (`Vec<u32>: Clone`, `exists<T> { .. }`) for a Rust-like one. Returns the term and the names of
     /// its query variables.
     pub fn parse_goal(&mut self, goal: &str) -> Result<(TermId, Vec<Box<str>>)> {
-        let file: Arc<str> = "<goal>".into();
-        if let Some(items) = &self.items {
-            let g = crate::syntax::surface::parse_goal(&file, goal)?;
-            let (t, names) = crate::lower::lower_goal(&mut self.store, items, &g)?;
-            let t = crate::program::mark_negations(&mut self.store, t, t);
-            return Ok((t, names));
-        }
-        let (t, mut names) = parse_goal(&mut self.store, &file, goal)?;
-        crate::program::hide_quantified(&self.store, t, &mut names);
-        crate::cli::check_goal(&self.store, &self.program, t)?;
-        let t = crate::program::mark_negations(&mut self.store, t, t);
-        Ok((t, names))
+        crate::cli::load::parse_goal_for(&mut self.store, &self.program, self.items.as_ref(), goal)
     }
 
-    /// The program's clauses as a `.pl` file (what `knot lower` prints).
+    /// The program's clauses with their directives as a `.pl` file (what `knot lower` prints).
     pub fn clauses_text(&self) -> String {
-        let mut out = String::new();
-        for c in self.program.clauses() {
-            out.push_str(&crate::syntax::print::clause_to_string(
-                &self.store,
-                c.term,
-                &crate::syntax::print::default_var_name,
-            ));
-            out.push('\n');
-        }
-        out
+        crate::cli::lower_cmd::clauses_text(&self.store, &self.program, "the program")
     }
 
     /// Check a Rust-like program's impls for coherence (overlaps with witnesses, orphan impls); empty
@@ -221,13 +199,11 @@ impl Engine {
 
     /// Solve a parsed goal, collecting every answer.
     pub fn answers_of(&mut self, goal: TermId, names: &[Box<str>]) -> Result<Answers> {
-        let mut strategy = match self.solver.take() {
-            Some((name, s)) if name == self.strategy => s,
-            _ => strategy_by_name(&self.strategy).ok_or_else(|| Error::Goal {
+        let mut strategy =
+            reuse_strategy(&mut self.solver, &self.strategy).ok_or_else(|| Error::Goal {
                 code: "cli::strategy",
                 message: format!("unknown strategy {}", self.strategy),
-            })?,
-        };
+            })?;
         let nvars = names.len() as u32;
         let g = Goal { term: goal, nvars };
         let mut answers = Vec::new();

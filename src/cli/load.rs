@@ -34,7 +34,7 @@ pub struct Loaded {
     /// The user's own items of a Rust-like program (without the prelude).
     pub ast: Option<ast::Program>,
     /// The strategy instance of the last goal solved on this program (see `solve_goal`).
-    pub solver: Option<(String, Box<dyn crate::solve::Strategy>)>,
+    pub solver: crate::solve::KeptStrategy,
 }
 
 impl Loaded {
@@ -51,28 +51,42 @@ impl Loaded {
 
     /// Parse (and for Rust-like programs, lower) a goal. Returns the term and its variable names.
     pub fn parse_goal(&mut self, text: &str) -> Result<(TermId, Vec<Box<str>>)> {
-        let file: Arc<str> = "<goal>".into();
-        match &self.source {
-            Source::Clauses => {
-                let (goal, mut names) = parse_goal(&mut self.store, &file, text)?;
-                hide_quantified(&self.store, goal, &mut names);
-                super::check_goal(&self.store, &self.program, goal)?;
-                let goal = mark_negations(&mut self.store, goal, goal);
-                Ok((goal, names))
-            }
-            Source::Surface(names) => {
-                let g = surface::parse_goal(&file, text)?;
-                let (goal, vars) = lower_goal(&mut self.store, names, &g)?;
-                let goal = mark_negations(&mut self.store, goal, goal);
-                Ok((goal, vars))
-            }
-        }
+        let items = match &self.source {
+            Source::Clauses => None,
+            Source::Surface(names) => Some(names),
+        };
+        parse_goal_for(&mut self.store, &self.program, items, text)
     }
 
     /// True for a lowered Rust-like program.
     pub fn is_surface(&self) -> bool {
         matches!(self.source, Source::Surface(_))
     }
+}
+
+/// Parse a goal for a program: Rust-like goal syntax, lowered, when the program's `items` are given;
+/// the clause language, checked against the program's predicates, otherwise. Returns the term and the
+/// names of its query variables.
+pub(crate) fn parse_goal_for(
+    store: &mut Store,
+    program: &Program,
+    items: Option<&Names>,
+    text: &str,
+) -> Result<(TermId, Vec<Box<str>>)> {
+    let file: Arc<str> = "<goal>".into();
+    let (goal, names) = match items {
+        Some(items) => {
+            let g = surface::parse_goal(&file, text)?;
+            lower_goal(store, items, &g)?
+        }
+        None => {
+            let (goal, mut names) = parse_goal(store, &file, text)?;
+            hide_quantified(store, goal, &mut names);
+            super::check_goal(store, program, goal)?;
+            (goal, names)
+        }
+    };
+    Ok((mark_negations(store, goal, goal), names))
 }
 
 /// Read a file as UTF-8, reporting the position of an invalid byte.

@@ -2,7 +2,9 @@
 
 use super::load::{load_file_with, LoadOptions, Loaded};
 use crate::error::{Error, Result};
+use crate::program::Program;
 use crate::syntax::print::{clause_to_string, default_var_name};
+use crate::term::Store;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -21,8 +23,12 @@ pub fn lower(path: &str, opts: &LoadOptions) -> Result<ExitCode> {
 
 /// The clauses of a loaded program with their directives, as a `.pl` file that loads back.
 pub fn program_text(loaded: &Loaded, path: &str) -> String {
-    let store = &loaded.store;
-    let program = &loaded.program;
+    clauses_text(&loaded.store, &loaded.program, path)
+}
+
+/// The clauses of `program` with their directives, as a `.pl` file that loads back (`path` names the
+/// source in the header comment).
+pub fn clauses_text(store: &Store, program: &Program, path: &str) -> String {
     let mut out = String::new();
     out.push_str(&format!(
         "% Clauses of {path}, as lowered by knot. `knot run` loads this file back.\n"

@@ -2,8 +2,8 @@
 
 mod conformance;
 mod diagnostics;
-mod load;
-mod lower_cmd;
+pub(crate) mod load;
+pub(crate) mod lower_cmd;
 mod output;
 mod query;
 mod repl;

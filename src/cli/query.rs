@@ -5,7 +5,7 @@ use super::output::{answer_text, notes, solution_json, solution_text, stats_json
 use super::{Coinduction, Format, SolveOpts};
 use crate::error::{Error, Result};
 use crate::program::Program;
-use crate::solve::{aggregate, strategy_by_name, Answer, AnswerRef, Goal, Outcome, Solution};
+use crate::solve::{aggregate, reuse_strategy, Answer, AnswerRef, Goal, Outcome, Solution};
 use crate::syntax::print::term_to_string;
 use crate::term::{syms, Store, TermId, View};
 use serde_json::json;
@@ -129,13 +129,10 @@ pub fn solve_goal(
     // The strategy instance of the previous goal on this program is reused (the recursive
     // strategy's cache of completed results carries over: the REPL asks many goals).
     let name = strategy;
-    let mut strategy = match loaded.solver.take() {
-        Some((n, s)) if n == name => s,
-        _ => strategy_by_name(name).ok_or_else(|| Error::Goal {
-            code: "cli::strategy",
-            message: format!("unknown strategy {name}"),
-        })?,
-    };
+    let mut strategy = reuse_strategy(&mut loaded.solver, name).ok_or_else(|| Error::Goal {
+        code: "cli::strategy",
+        message: format!("unknown strategy {name}"),
+    })?;
     let g = Goal { term: goal, nvars };
     let start = Instant::now();
     let mut answers: Vec<Answer> = Vec::new();

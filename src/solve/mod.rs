@@ -329,6 +329,19 @@ pub fn strategy_by_name(name: &str) -> Option<Box<dyn Strategy>> {
     }
 }
 
+/// A strategy instance kept with its name between goals on one program (so that the recursive
+/// strategy's cache of completed results carries over).
+pub type KeptStrategy = Option<(String, Box<dyn Strategy>)>;
+
+/// The kept strategy when it has this name, else a fresh one by [`strategy_by_name`] (`None` for an
+/// unknown name). Put it back in `kept` after the solve.
+pub fn reuse_strategy(kept: &mut KeptStrategy, name: &str) -> Option<Box<dyn Strategy>> {
+    match kept.take() {
+        Some((n, s)) if n == name => Some(s),
+        _ => strategy_by_name(name),
+    }
+}
+
 /// Names of the built-in strategies.
 pub const STRATEGIES: &[&str] = &["sld", "slg", "recursive"];
 
