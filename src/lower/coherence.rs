@@ -72,11 +72,9 @@ pub(super) fn coherence_rules(
             }
             ItemKind::Trait(t) => {
                 let mut cx = Cx::new(store, names);
-                let self_v = cx.bind("Self");
-                let mut vars = vec![self_v];
-                vars.extend(cx.bind_params(&t.params));
-                let tsym = cx.store.sym(&t.name.name);
-                let tr = cx.store.app(tsym, &vars);
+                let tr = cx.trait_self_ref(t);
+                let vars: Vec<TermId> = cx.store.args(tr).to_vec();
+                let self_v = vars[0];
                 let head = cx.app("local_impl_allowed", &[tr]);
                 if !upstream {
                     out.clause(&mut cx, head, &[], &item.span)?;

@@ -322,11 +322,8 @@ fn trait_decl(
     out: &mut Out<'_>,
 ) -> Result<()> {
     let mut cx = Cx::new(store, names);
-    let self_v = cx.bind("Self");
-    let mut args = vec![self_v];
-    args.extend(cx.bind_params(&t.params));
-    let tsym = cx.store.sym(&t.name.name);
-    let tr = cx.store.app(tsym, &args);
+    let tr = cx.trait_self_ref(t);
+    let self_v = cx.store.args(tr)[0];
     let from_env = cx.store.sym("from_env");
     let fe = cx.store.app(from_env, &[tr]);
     out.clause(&mut cx, tr, &[fe], span)?;
@@ -405,15 +402,7 @@ fn impl_decl(
     out: &mut Out<'_>,
 ) -> Result<()> {
     let mut cx = Cx::new(store, names);
-    cx.bind_params(&i.params);
-    let self_ty = cx.ty(&i.trait_ref.self_ty)?;
-    cx.bind_to("Self", self_ty);
-    let (tr, _) = cx.trait_ref(self_ty, &i.trait_ref.bound)?;
-    let mut body: Vec<TermId> = std::mem::take(&mut cx.pending);
-    body.extend(cx.param_bounds(&i.params)?);
-    for wc in &i.where_clauses {
-        body.extend(cx.where_clause(wc)?);
-    }
+    let (tr, body) = cx.impl_head(i)?;
     if i.polarity == Polarity::Negative {
         return Ok(());
     }
@@ -469,6 +458,17 @@ fn impl_decl(
     Ok(())
 }
 
+/// Bring `Self` and the trait's parameters into scope as the arguments of the trait reference `tr`;
+/// returns the self type.
+fn bind_trait_ref(cx: &mut Cx<'_>, t: &TraitDef, tr: TermId) -> TermId {
+    let args: Vec<TermId> = cx.store.args(tr).to_vec();
+    cx.bind_to("Self", args[0]);
+    for (p, &a) in t.params.iter().zip(&args[1..]) {
+        cx.bind_to(&p.name.name, a);
+    }
+    args[0]
+}
+
 /// A trait's supertraits and where-clauses for the trait reference `tr` (`Self` and the trait's
 /// parameters bound to its arguments).
 fn trait_where_clauses(cx: &mut Cx<'_>, t: &TraitDef, tr: TermId) -> Result<Vec<TermId>> {
@@ -476,15 +476,11 @@ fn trait_where_clauses(cx: &mut Cx<'_>, t: &TraitDef, tr: TermId) -> Result<Vec<
         return Ok(Vec::new());
     }
     let mark = cx.mark();
-    let args: Vec<TermId> = cx.store.args(tr).to_vec();
-    cx.bind_to("Self", args[0]);
-    for (p, &a) in t.params.iter().zip(&args[1..]) {
-        cx.bind_to(&p.name.name, a);
-    }
+    let self_ty = bind_trait_ref(cx, t, tr);
     let mut goals = Vec::new();
     for b in &t.supertraits {
         if let ast::Bound::Trait(tb) = b {
-            let (g, eqs) = cx.trait_ref(args[0], tb)?;
+            let (g, eqs) = cx.trait_ref(self_ty, tb)?;
             goals.push(g);
             goals.extend(eqs);
         }
@@ -511,11 +507,7 @@ fn decl_where_clauses(
         return Ok(Vec::new());
     }
     let mark = cx.mark();
-    let args: Vec<TermId> = cx.store.args(tr).to_vec();
-    cx.bind_to("Self", args[0]);
-    for (p, &a) in t.params.iter().zip(&args[1..]) {
-        cx.bind_to(&p.name.name, a);
-    }
+    bind_trait_ref(cx, t, tr);
     for (p, &q) in d.params.iter().zip(qs) {
         cx.bind_to(&p.name.name, q);
     }

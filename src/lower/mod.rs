@@ -142,22 +142,13 @@ pub fn lower_goal(
     Ok((t, names))
 }
 
-/// The impl's trait reference and its conditions (where-clauses, parameter bounds), with the impl's
-/// parameters as fresh variables of `cx`.
+/// The impl's trait reference and its conditions, its parameters as fresh variables of `cx` (out of
+/// scope again afterwards).
 fn impl_head(cx: &mut types::Cx<'_>, i: &ast::ImplDef) -> Result<(TermId, Vec<TermId>)> {
     let mark = cx.mark();
-    cx.bind_params(&i.params);
-    let self_ty = cx.ty(&i.trait_ref.self_ty)?;
-    cx.bind_to("Self", self_ty);
-    let (tr, _) = cx.trait_ref(self_ty, &i.trait_ref.bound)?;
-    let mut conds: Vec<TermId> = std::mem::take(&mut cx.pending);
-    conds.extend(cx.param_bounds(&i.params)?);
-    for wc in &i.where_clauses {
-        conds.extend(cx.where_clause(wc)?);
-    }
-    conds.extend(std::mem::take(&mut cx.pending));
+    let head = cx.impl_head(i);
     cx.restore(mark);
-    Ok((tr, conds))
+    head
 }
 
 /// The goal "some trait reference satisfies both impls": `W = TrA, TrA = TrB, WC_A.., WC_B..` whose

@@ -143,6 +143,31 @@ impl<'a> Cx<'a> {
         self.store.app(f, &ps)
     }
 
+    /// A trait's own reference `'Tr'(Self, P..)` with `Self` and its parameters brought into scope.
+    pub fn trait_self_ref(&mut self, t: &ast::TraitDef) -> TermId {
+        let self_v = self.bind("Self");
+        let mut args = vec![self_v];
+        args.extend(self.bind_params(&t.params));
+        let f = self.store.sym(&t.name.name);
+        self.store.app(f, &args)
+    }
+
+    /// An impl's trait reference and its conditions (parameter bounds, where-clauses), with its
+    /// parameters and `Self` brought into scope (they stay in scope for its associated values).
+    pub fn impl_head(&mut self, i: &ast::ImplDef) -> Result<(TermId, Vec<TermId>)> {
+        self.bind_params(&i.params);
+        let self_ty = self.ty(&i.trait_ref.self_ty)?;
+        self.bind_to("Self", self_ty);
+        let (tr, _) = self.trait_ref(self_ty, &i.trait_ref.bound)?;
+        let mut conds: Vec<TermId> = std::mem::take(&mut self.pending);
+        conds.extend(self.param_bounds(&i.params)?);
+        for wc in &i.where_clauses {
+            conds.extend(self.where_clause(wc)?);
+        }
+        conds.extend(std::mem::take(&mut self.pending));
+        Ok((tr, conds))
+    }
+
     /// The trait bounds written inline on parameters (`<T: Clone>`), as goals.
     pub fn param_bounds(&mut self, ps: &[ast::GenericParam]) -> Result<Vec<TermId>> {
         let mut goals = Vec::new();
