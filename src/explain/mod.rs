@@ -68,6 +68,8 @@ pub struct Explainer<'a> {
     pub max_depth: usize,
     /// Nodes built so far (the tree is cut off beyond a few hundred).
     nodes: usize,
+    /// Verdicts already computed, by goal.
+    solved: rustc_hash::FxHashMap<TermId, (Verdict, Option<TermId>)>,
 }
 
 const MAX_NODES: usize = 400;
@@ -98,6 +100,7 @@ impl<'a> Explainer<'a> {
             limits,
             max_depth: 6,
             nodes: 0,
+            solved: Default::default(),
         }
     }
 
@@ -112,7 +115,17 @@ impl<'a> Explainer<'a> {
     }
 
     /// The verdict on `goal` and, when it holds, its first answer's values (one per variable).
+    /// Remembered per goal: a body goal is solved to follow its bindings and again as a node.
     fn solve(&mut self, goal: TermId) -> (Verdict, Option<TermId>) {
+        if let Some(&known) = self.solved.get(&goal) {
+            return known;
+        }
+        let result = self.solve_anew(goal);
+        self.solved.insert(goal, result);
+        result
+    }
+
+    fn solve_anew(&mut self, goal: TermId) -> (Verdict, Option<TermId>) {
         let Some(mut s) = strategy_by_name(self.strategy) else {
             return (Verdict::Overflow, None);
         };
