@@ -201,6 +201,10 @@ fn max_size(solver: &Value, strategy: &str) -> u32 {
     }
 }
 
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
 fn first_line(e: &Error) -> String {
     e.to_string().lines().next().unwrap_or("").to_string()
 }
@@ -210,6 +214,9 @@ pub fn run(args: &ConformanceArgs) -> Result<ExitCode> {
     let text = super::load::read_source(&args.file)?;
     let start = Instant::now();
     let (mut pass, mut fail, mut skip) = (0u32, 0u32, 0u32);
+    // Time spent per verdict (parse + lower + solve of each case), and the slowest passing cases.
+    let (mut t_pass, mut t_fail, mut t_skip) = (Duration::ZERO, Duration::ZERO, Duration::ZERO);
+    let mut slowest: Vec<(Duration, String)> = Vec::new();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     // A progress bar on a terminal; nothing when stderr is redirected.
@@ -255,9 +262,11 @@ pub fn run(args: &ConformanceArgs) -> Result<ExitCode> {
             case["test"].as_str().unwrap_or("?"),
             case["index"]
         );
+        let case_start = Instant::now();
         let verdict =
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_case(&case, args)))
                 .unwrap_or_else(|_| Verdict::Fail("PANIC inside knot (a bug)".into()));
+        let took = case_start.elapsed();
         let w = |e: std::io::Error| Error::Io {
             path: "<stdout>".into(),
             message: e.to_string(),
@@ -265,12 +274,15 @@ pub fn run(args: &ConformanceArgs) -> Result<ExitCode> {
         match verdict {
             Verdict::Pass => {
                 pass += 1;
+                t_pass += took;
                 if args.verbose {
-                    writeln!(out, "pass {name}").map_err(w)?;
+                    writeln!(out, "pass {name} ({:.1} ms)", ms(took)).map_err(w)?;
                 }
+                slowest.push((took, name));
             }
             Verdict::Fail(why) => {
                 fail += 1;
+                t_fail += took;
                 let line = format!("FAIL {name}: {why}");
                 match &bar {
                     Some(b) => b.suspend(|| writeln!(out, "{line}")).map_err(w)?,
@@ -279,6 +291,7 @@ pub fn run(args: &ConformanceArgs) -> Result<ExitCode> {
             }
             Verdict::Skip(why) => {
                 skip += 1;
+                t_skip += took;
                 if args.verbose {
                     writeln!(out, "skip {name}: {why}").map_err(w)?;
                 }
@@ -302,5 +315,19 @@ pub fn run(args: &ConformanceArgs) -> Result<ExitCode> {
     )
     .ok();
     writeln!(out, "{pass} passed, {fail} failed, {skip} skipped").ok();
+    writeln!(
+        out,
+        "time (parse + lower + solve): passed cases {:.2}s, failed {:.2}s, skipped {:.2}s",
+        t_pass.as_secs_f64(),
+        t_fail.as_secs_f64(),
+        t_skip.as_secs_f64()
+    )
+    .ok();
+    if args.verbose {
+        slowest.sort_by(|a, b| b.0.cmp(&a.0));
+        for (took, name) in slowest.iter().take(10) {
+            writeln!(out, "slow pass {name}: {:.1} ms", ms(*took)).ok();
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
