@@ -36,7 +36,11 @@ fn summary(strategy: &str) -> (u32, u32, u32, String) {
         !text.contains("PANIC") && !err.contains("panicked"),
         "a case panicked:\n{text}\n{err}"
     );
-    let last = text.lines().last().unwrap_or("").to_string();
+    let last = text
+        .lines()
+        .rfind(|l| l.contains(" passed, "))
+        .unwrap_or("")
+        .to_string();
     let num = |word: &str| -> u32 {
         let words: Vec<&str> = last.split_whitespace().collect();
         let i = words

@@ -314,7 +314,6 @@ pub fn run(args: &ConformanceArgs) -> Result<ExitCode> {
         start.elapsed().as_secs_f64()
     )
     .ok();
-    writeln!(out, "{pass} passed, {fail} failed, {skip} skipped").ok();
     writeln!(
         out,
         "time (parse + lower + solve): passed cases {:.2}s, failed {:.2}s, skipped {:.2}s",
@@ -324,10 +323,11 @@ pub fn run(args: &ConformanceArgs) -> Result<ExitCode> {
     )
     .ok();
     if args.verbose {
-        slowest.sort_by(|a, b| b.0.cmp(&a.0));
+        slowest.sort_by_key(|b| std::cmp::Reverse(b.0));
         for (took, name) in slowest.iter().take(10) {
             writeln!(out, "slow pass {name}: {:.1} ms", ms(*took)).ok();
         }
     }
+    writeln!(out, "{pass} passed, {fail} failed, {skip} skipped").ok();
     Ok(ExitCode::SUCCESS)
 }

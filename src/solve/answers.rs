@@ -14,9 +14,10 @@ pub struct AnswerSet {
     n: usize,
     /// Tuples of width 3 or more: indices into `flat`.
     index: HashTable<u32>,
-    /// Tuples of width 1 or 2, packed into the key itself: a lookup compares keys without reading
-    /// `flat` (one random memory access instead of two per probe).
+    /// Tuples of width 1, the value itself as the key: a lookup compares keys without reading `flat`.
     packed: HashTable<u64>,
+    /// Tuples of width 2, grouped by their first value.
+    pairs: Pairs,
 }
 
 fn hash(vals: &[TermId]) -> u64 {
@@ -25,20 +26,169 @@ fn hash(vals: &[TermId]) -> u64 {
     mix(h.finish())
 }
 
-/// The tuple `(a, b)` (or `(a)`) as one key.
-#[inline]
-fn pack(vals: &[TermId]) -> u64 {
-    let a = vals[0].0 as u64;
-    let b = vals.get(1).map_or(0, |v| v.0 as u64);
-    (a << 32) | b
-}
-
 /// A cheap 64-bit mixer (one multiply by the golden-ratio constant, high bits folded down): every input
 /// bit reaches the high bits hashbrown uses for its control bytes and the low bits it uses for buckets.
 #[inline]
 fn mix(x: u64) -> u64 {
     let y = (x ^ (x >> 32)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     y ^ (y >> 29)
+}
+
+/// A set of pairs `(a, b)` as one small set of `b`s per `a`. Answers are derived in runs sharing their
+/// first value (a consumer extends the answer `(a, z)` into `(a, y1)`, `(a, y2)`, ...), so consecutive
+/// lookups stay in one small set that is already in cache, where one table of all pairs would miss
+/// the cache on nearly every probe once it holds millions.
+#[derive(Debug, Default, Clone)]
+struct Pairs {
+    /// `a` → index of its set in `seconds`.
+    firsts: HashTable<(u32, u32)>,
+    seconds: Vec<IdSet>,
+    /// The last `(a, index)` looked up.
+    last: Option<(u32, u32)>,
+}
+
+impl Pairs {
+    /// Add `(a, b)`; false when it was already there.
+    #[inline]
+    fn insert(&mut self, a: u32, b: u32) -> bool {
+        let sub = match self.last {
+            Some((la, i)) if la == a => i,
+            _ => {
+                let next = self.seconds.len() as u32;
+                let i = match self.firsts.entry(
+                    mix(a as u64),
+                    |&(x, _)| x == a,
+                    |&(x, _)| mix(x as u64),
+                ) {
+                    hashbrown::hash_table::Entry::Occupied(o) => o.get().1,
+                    hashbrown::hash_table::Entry::Vacant(v) => {
+                        v.insert((a, next));
+                        self.seconds.push(IdSet::default());
+                        next
+                    }
+                };
+                self.last = Some((a, i));
+                i
+            }
+        };
+        self.seconds[sub as usize].insert(b)
+    }
+}
+
+/// A set of ids: a hash table, or a bit set over the range they span once that is no larger (ids
+/// interned together are close: the nodes of a graph, say — then the sets of a big table of pairs
+/// fit in cache).
+#[derive(Debug, Clone)]
+enum IdSet {
+    Hash {
+        set: HashTable<u32>,
+        min: u32,
+        max: u32,
+    },
+    /// Bit `i` of `words` is id `base + i`; `base` is a multiple of 64.
+    Bits {
+        base: u32,
+        words: Vec<u64>,
+        len: u32,
+    },
+}
+
+impl Default for IdSet {
+    fn default() -> Self {
+        IdSet::Hash {
+            set: HashTable::new(),
+            min: u32::MAX,
+            max: 0,
+        }
+    }
+}
+
+/// Bits a bit set may spend per member: beyond that a hash table is smaller.
+const BITS_PER_MEMBER: u64 = 32;
+
+impl IdSet {
+    #[inline]
+    fn insert(&mut self, b: u32) -> bool {
+        match self {
+            IdSet::Bits { base, words, len } => {
+                if b >= *base {
+                    let (w, bit) = (((b - *base) / 64) as usize, (b - *base) % 64);
+                    if w < words.len() {
+                        let m = 1u64 << bit;
+                        if words[w] & m != 0 {
+                            return false;
+                        }
+                        words[w] |= m;
+                        *len += 1;
+                        return true;
+                    }
+                }
+                // Outside the range: widen it when still dense enough, else fall back to hashing.
+                let lo = (*base).min(b & !63) as u64;
+                let hi = (*base as u64 + 64 * words.len() as u64).max((b as u64 & !63) + 64);
+                if hi - lo <= BITS_PER_MEMBER * (*len as u64 + 1) {
+                    let shift = ((*base as u64 - lo) / 64) as usize;
+                    let mut grown = vec![0u64; ((hi - lo) / 64) as usize];
+                    grown[shift..shift + words.len()].copy_from_slice(words);
+                    *words = grown;
+                    *base = lo as u32;
+                } else {
+                    self.become_hash();
+                }
+                self.insert(b)
+            }
+            IdSet::Hash { set, min, max } => {
+                match set.entry(mix(b as u64), |&x| x == b, |&x| mix(x as u64)) {
+                    hashbrown::hash_table::Entry::Occupied(_) => return false,
+                    hashbrown::hash_table::Entry::Vacant(v) => {
+                        v.insert(b);
+                    }
+                }
+                *min = (*min).min(b);
+                *max = (*max).max(b);
+                let n = set.len() as u64;
+                // At each power of two from 64 on: a bit set when the ids are dense enough.
+                if n >= 64 && n.is_power_of_two() {
+                    let span = (*max & !63) as u64 + 64 - (*min & !63) as u64;
+                    if span <= BITS_PER_MEMBER * n {
+                        self.become_bits();
+                    }
+                }
+                true
+            }
+        }
+    }
+
+    fn become_bits(&mut self) {
+        if let IdSet::Hash { set, min, max } = self {
+            let base = *min & !63;
+            let mut words = vec![0u64; (((*max & !63) - base) / 64 + 1) as usize];
+            for &x in set.iter() {
+                words[((x - base) / 64) as usize] |= 1 << ((x - base) % 64);
+            }
+            let len = set.len() as u32;
+            *self = IdSet::Bits { base, words, len };
+        }
+    }
+
+    fn become_hash(&mut self) {
+        if let IdSet::Bits { base, words, .. } = self {
+            let mut h = IdSet::default();
+            for (w, &bits) in words.iter().enumerate() {
+                for bit in 0..64 {
+                    if bits & (1 << bit) != 0 {
+                        if let IdSet::Hash { set, min, max } = &mut h {
+                            let x = *base + 64 * w as u32 + bit;
+                            set.insert_unique(mix(x as u64), x, |&y| mix(y as u64));
+                            *min = (*min).min(x);
+                            *max = (*max).max(x);
+                        }
+                    }
+                }
+            }
+            *self = h;
+        }
+    }
 }
 
 impl AnswerSet {
@@ -86,9 +236,17 @@ impl AnswerSet {
             }
             return false;
         }
-        if self.k <= 2 {
+        if self.k == 2 {
+            if !self.pairs.insert(vals[0].0, vals[1].0) {
+                return false;
+            }
+            self.flat.extend_from_slice(vals);
+            self.n += 1;
+            return true;
+        }
+        if self.k == 1 {
             // One probe: find the key or the free slot for it.
-            let key = pack(vals);
+            let key = vals[0].0 as u64;
             match self.packed.entry(mix(key), |&x| x == key, |&x| mix(x)) {
                 hashbrown::hash_table::Entry::Occupied(_) => return false,
                 hashbrown::hash_table::Entry::Vacant(v) => {
@@ -121,6 +279,7 @@ impl AnswerSet {
     pub fn freeze(&mut self) {
         self.index = HashTable::new();
         self.packed = HashTable::new();
+        self.pairs = Pairs::default();
     }
 }
 
@@ -201,5 +360,60 @@ impl<'a, 'b> RootSink<'a, 'b> {
             m.out.stopped_by_caller = true;
         }
         r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use std::collections::HashSet;
+
+    /// Ids drawn from a dense range with occasional far outliers, so that sets switch between their
+    /// hash and bit-set forms in both directions.
+    fn id() -> impl Strategy<Value = u32> {
+        prop_oneof![
+            8 => 0u32..300,
+            1 => 1_000_000u32..1_000_050,
+            1 => any::<u32>(),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn answer_set_is_a_set(width in 1usize..4, tuples in prop::collection::vec(prop::collection::vec(id(), 3), 0..2000)) {
+            let mut set = AnswerSet::new(width);
+            let mut model: HashSet<Vec<u32>> = HashSet::new();
+            let mut order = Vec::new();
+            for t in &tuples {
+                let vals: Vec<TermId> = t[..width].iter().map(|&x| TermId(x)).collect();
+                let fresh = model.insert(t[..width].to_vec());
+                prop_assert_eq!(set.insert(&vals), fresh);
+                if fresh {
+                    order.push(vals);
+                }
+            }
+            prop_assert_eq!(set.len(), order.len());
+            for (i, vals) in order.iter().enumerate() {
+                prop_assert_eq!(set.get(i), &vals[..]);
+            }
+        }
+    }
+
+    #[test]
+    fn dense_pairs_become_bit_sets_and_sparse_ones_stay_hashed() {
+        let mut set = AnswerSet::new(2);
+        for b in 0..1000 {
+            assert!(set.insert(&[TermId(7), TermId(b)]));
+        }
+        assert!(matches!(set.pairs.seconds[0], IdSet::Bits { .. }));
+        // An outlier far away turns the set back into a hash table, keeping every member.
+        assert!(set.insert(&[TermId(7), TermId(4_000_000_000)]));
+        assert!(matches!(set.pairs.seconds[0], IdSet::Hash { .. }));
+        for b in 0..1000 {
+            assert!(!set.insert(&[TermId(7), TermId(b)]));
+        }
+        assert!(!set.insert(&[TermId(7), TermId(4_000_000_000)]));
+        assert_eq!(set.len(), 1001);
     }
 }
