@@ -297,6 +297,9 @@ fn stats_go_to_stderr() {
     assert_eq!(stdout(&o), format!("{N}\n"));
     let err = stderr(&o);
     assert!(err.contains("% stats: tables"), "{err}");
+    // The load time comes first, on its own line.
+    let load = err.lines().next().unwrap_or("");
+    assert!(load.starts_with("% load: ") && load.ends_with('s'), "{err}");
 }
 
 #[test]

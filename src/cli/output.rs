@@ -115,6 +115,14 @@ pub fn notes(out: &Outcome) -> Vec<String> {
     v
 }
 
+/// The process's peak resident memory in MiB (Linux: `VmHWM` of /proc/self/status; None elsewhere).
+pub fn peak_memory_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024.0)
+}
+
 /// Statistics as one line.
 pub fn stats_text(out: &Outcome, elapsed: Duration) -> String {
     let s = &out.stats;
@@ -129,7 +137,7 @@ pub fn stats_text(out: &Outcome, elapsed: Duration) -> String {
             s.cache_hits, s.provisional[0], s.provisional[1], s.provisional[2], s.iterations
         ));
     }
-    line.push_str(&format!(", time {:.3}s", elapsed.as_secs_f64()));
+    line.push_str(&format!(", time {:.6}s", elapsed.as_secs_f64()));
     line
 }
 

@@ -339,9 +339,29 @@ fn load(path: &str, opts: &SolveOpts) -> Result<Loaded> {
     Ok(loaded)
 }
 
+/// [`load`], printing the time it took with `--stats` (parse, lowering and indexing: the load time
+/// the benchmarks report apart from solving).
+fn load_timed(path: &str, opts: &SolveOpts) -> Result<Loaded> {
+    let start = Instant::now();
+    let loaded = load(path, opts)?;
+    if opts.stats && opts.format != Format::Json {
+        eprintln!("% load: {:.3}s", start.elapsed().as_secs_f64());
+    }
+    Ok(loaded)
+}
+
+/// With `--stats`, the process's peak memory (last line on stderr; where the OS tells it).
+fn print_peak_memory(opts: &SolveOpts) {
+    if opts.stats && opts.format != Format::Json {
+        if let Some(mib) = super::output::peak_memory_mib() {
+            eprintln!("% peak memory: {mib:.1} MiB");
+        }
+    }
+}
+
 /// `knot query FILE --goal G`.
 pub fn query(path: &str, goal_text: &str, mode: Mode, opts: &SolveOpts) -> Result<ExitCode> {
-    let mut loaded = load(path, opts)?;
+    let mut loaded = load_timed(path, opts)?;
     let (goal, names) = loaded.parse_goal(goal_text)?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -352,6 +372,7 @@ pub fn query(path: &str, goal_text: &str, mode: Mode, opts: &SolveOpts) -> Resul
         let text = explain(&mut loaded, goal, opts);
         write!(out, "{text}").map_err(io)?;
     }
+    print_peak_memory(opts);
     Ok(ExitCode::SUCCESS)
 }
 
@@ -379,7 +400,7 @@ pub fn explain(loaded: &mut Loaded, goal: TermId, opts: &SolveOpts) -> String {
 
 /// `knot run FILE`: answer each `?-` query of the file.
 pub fn run(path: &str, all: bool, opts: &SolveOpts) -> Result<ExitCode> {
-    let mut loaded = load(path, opts)?;
+    let mut loaded = load_timed(path, opts)?;
     let queries = loaded.program.queries.clone();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -405,6 +426,7 @@ pub fn run(path: &str, all: bool, opts: &SolveOpts) -> Result<ExitCode> {
             failed = true;
         }
     }
+    print_peak_memory(opts);
     Ok(if failed {
         ExitCode::from(2)
     } else {
