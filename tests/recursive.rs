@@ -403,3 +403,35 @@ fn an_engine_reuses_completed_results_across_goals() {
     let fresh = ask_with(&mut e, "path(1, X)");
     assert_eq!(fresh.outcome.stats.steps, first.outcome.stats.steps);
 }
+
+/// An auto-trait ring where every struct has two fields (`struct S{i} { f0: Vec<S{i+1}>, f1:
+/// Option<Box<S{7i+3}>> }`): every goal is reached along many coinductive paths. A provisional result
+/// computed on one all-coinductive path is reused on another, so the work is linear in the number of
+/// structs (it was exponential when such results were only reused by the goal that computed them).
+#[test]
+fn auto_trait_ring_with_two_fields_is_linear() {
+    let ring = |n: usize| {
+        (0..n)
+            .map(|i| {
+                format!(
+                    "struct S{i} {{ f0: Vec<S{}>, f1: Option<Box<S{}>> }}\n",
+                    (i + 1) % n,
+                    (7 * i + 3) % n
+                )
+            })
+            .collect::<String>()
+    };
+    let mut tables = Vec::new();
+    for n in [20, 40, 80] {
+        let mut e = Engine::from_rust("ring.rs", &ring(n))
+            .expect("the ring loads")
+            .with_strategy("recursive");
+        let a = e.answers("S0: Send").expect("the goal parses");
+        assert_eq!(a.chalk(), "Unique", "N={n}: {}", a.solution_text);
+        tables.push(a.outcome.stats.tables);
+    }
+    // Doubling N at most doubles the goals solved (plus a constant).
+    assert!(tables[1] <= 2 * tables[0] + 8, "{tables:?}");
+    assert!(tables[2] <= 2 * tables[1] + 8, "{tables:?}");
+    assert!(tables[2] <= 12 * 80, "{tables:?}");
+}

@@ -212,17 +212,27 @@ impl Solver<'_, '_> {
         let result = freeze(&f.answers);
         let provisional = f.head < depth;
         if provisional {
-            // Entries computed during its evaluation now depend on its head.
-            for e in &mut self.g.prov[f.prov_start..] {
-                e.head = e.head.min(f.head);
-                e.coinductive |= f.coinductive_dep;
+            // Entries computed during its evaluation now depend on its head, through the frames
+            // from that head up to their old one.
+            for i in f.prov_start..self.g.prov.len() {
+                let (head, path) = (self.g.prov[i].head, self.g.prov[i].path);
+                if f.head < head {
+                    let below = self.g.all_coinductive(f.head, head - 1);
+                    let e = &mut self.g.prov[i];
+                    e.head = f.head;
+                    e.path = below && path;
+                }
+                self.g.prov[i].coinductive |= f.coinductive_dep;
             }
+            let path = self.g.all_coinductive(f.head, depth - 1) && f.coinductive;
             self.g.prov_index.insert(f.goal.key, self.g.prov.len());
             self.g.prov.push(search_graph::ProvEntry {
                 key: f.goal.key,
                 answers: result.clone(),
                 head: f.head,
                 coinductive: f.coinductive_dep,
+                path,
+                self_coinductive: f.coinductive,
             });
             m.out.stats.provisional[0] += 1;
             self.g.depend(f.head, f.coinductive_dep);

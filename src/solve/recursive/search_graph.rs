@@ -140,9 +140,14 @@ pub(super) struct ProvEntry {
     pub answers: Answers,
     /// Stack depth of the head it depends on.
     pub head: usize,
-    /// It depends on a coinductive head's provisional result: reused only by the task it was computed
-    /// for (the assumption holds on that path, not necessarily on another).
+    /// It depends on a coinductive head's provisional result: reused only where the path from the
+    /// head to the goal is of the same kind as when it was computed (`path`), since whether a cycle
+    /// back to the head may be assumed to hold depends on every step of that path.
     pub coinductive: bool,
+    /// Every goal from the head to this one (both included) was coinductive when it was computed.
+    pub path: bool,
+    /// The goal's own predicate is coinductive.
+    pub self_coinductive: bool,
 }
 
 /// What a lookup of a canonical key finds.
@@ -201,11 +206,27 @@ impl SearchGraph {
             return Hit::Delivered(a.clone());
         }
         if let Some(&i) = self.prov_index.get(&key) {
-            if !self.prov[i].coinductive {
+            let e = &self.prov[i];
+            // Called from the top frame, the goal would sit right above it: the path from the head
+            // would be the stack from the head to the top, then the goal.
+            if !e.coinductive || self.coinductive_path(e.head) && e.self_coinductive == e.path {
                 return Hit::Provisional(i);
             }
         }
         Hit::Miss
+    }
+
+    /// True when every frame at depths `a..=b` is coinductive (true for an empty range).
+    pub fn all_coinductive(&self, a: usize, b: usize) -> bool {
+        if a > b {
+            return true;
+        }
+        let below = if a == 0 {
+            0
+        } else {
+            self.stack[a - 1].inductive_below
+        };
+        self.stack[b].inductive_below == below
     }
 
     /// The top frame depends on the head at depth `h`.
