@@ -142,6 +142,9 @@ fn run(
         index: FxHashMap::default(),
         stack: Vec::new(),
         next_dfn: 1,
+        busy: std::collections::BinaryHeap::new(),
+        roots: std::collections::BTreeSet::new(),
+        cyclic: Vec::new(),
         current: Owner::Root,
         root: RootSink::new(goal.nvars, true, on_answer),
         vals: Vec::new(),
@@ -186,6 +189,17 @@ struct Engine<'a, 'b> {
     /// The completion stack: incomplete tables, oldest first.
     stack: Vec<TableId>,
     next_dfn: u32,
+    /// Stack positions of tables that were given work (lazily cleaned: a position whose table has no
+    /// work left is dropped when met), so the topmost table with work is found without scanning.
+    busy: std::collections::BinaryHeap<usize>,
+    /// Stack positions of the tables that may still be the root of a strongly connected group: their
+    /// lowlink is still their own dfn and no table above them depends on a table below them. The
+    /// topmost one is the root of the topmost group, so completion needs no scan of the stack.
+    roots: std::collections::BTreeSet<usize>,
+    /// Union-find over tables: tables on coinductive cycles found so far, joined. Two incomplete tables
+    /// in one set reach each other through incomplete coinductive tables, so a call between them closes
+    /// a coinductive cycle without searching for it again.
+    cyclic: Vec<TableId>,
     /// Whose derivation is running (answers go there).
     current: Owner,
     /// Where the query's own answers go (deduplicated).
@@ -217,10 +231,7 @@ impl Engine<'_, '_> {
                 continue;
             }
             // The topmost table with work; the tables above it are idle.
-            let mut i = self.stack.len();
-            while i > 0 && self.tables[self.stack[i - 1] as usize].work.is_empty() {
-                i -= 1;
-            }
+            let i = self.topmost_busy().map_or(0, |p| p + 1);
             if i < self.stack.len() && self.try_complete(m, i) {
                 continue;
             }
@@ -305,24 +316,33 @@ impl Engine<'_, '_> {
         }
     }
 
+    /// The stack position of the topmost table with work.
+    fn topmost_busy(&mut self) -> Option<usize> {
+        while let Some(&p) = self.busy.peek() {
+            if p < self.stack.len() && !self.tables[self.stack[p] as usize].work.is_empty() {
+                return Some(p);
+            }
+            self.busy.pop();
+        }
+        None
+    }
+
     /// Complete the topmost strongly connected group of tables if the tables from `idle_from` up are idle
     /// and it depends on nothing below it. Returns true when something completed.
     fn try_complete(&mut self, m: &mut Machine<'_>, idle_from: usize) -> bool {
-        let mut low = u32::MAX;
-        for k in (idle_from..self.stack.len()).rev() {
-            let tb = &self.tables[self.stack[k] as usize];
-            low = low.min(tb.lowlink);
-            if low >= tb.dfn {
-                self.complete_from(m, k);
-                return true;
+        match self.roots.last() {
+            Some(&r) if r >= idle_from => {
+                self.complete_from(m, r);
+                true
             }
+            _ => false,
         }
-        false
     }
 
     /// Mark every table from stack position `k` up complete.
     fn complete_from(&mut self, m: &mut Machine<'_>, k: usize) {
         let group: Vec<TableId> = self.stack.drain(k..).collect();
+        self.roots.split_off(&k);
         // Something was derived from the group's coinductive assumptions: an answer of a table that
         // rests on them. If no table has one, an unconfirmed assumption simply failed (No).
         let derived = group.iter().any(|&t| {
@@ -375,7 +395,13 @@ impl Engine<'_, '_> {
     fn push_work(&mut self, owner: Owner, w: Work) {
         match owner {
             Owner::Root => self.root_work.push(w),
-            Owner::Table(t) => self.tables[t as usize].work.push(w),
+            Owner::Table(t) => {
+                let tb = &mut self.tables[t as usize];
+                if tb.work.is_empty() && !tb.complete {
+                    self.busy.push(tb.pos);
+                }
+                tb.work.push(w);
+            }
         }
     }
 
@@ -411,9 +437,12 @@ impl Engine<'_, '_> {
             dfn,
         ));
         self.index.insert(key, t);
-        self.stack.push(t);
         self.tables[t as usize].key = key;
-        self.tables[t as usize].work.push(Work::Start);
+        self.tables[t as usize].pos = self.stack.len();
+        self.cyclic.push(t);
+        self.roots.insert(self.stack.len());
+        self.stack.push(t);
+        self.push_work(Owner::Table(t), Work::Start);
         Some((t, map))
     }
 
@@ -421,7 +450,7 @@ impl Engine<'_, '_> {
     /// coinductive: the tables on that cycle. The cycle is found along the consumer edges (`t` consumes
     /// `a`, which consumes ... the current owner), through incomplete coinductive tables only — not along
     /// the order in which tables were created, which need not be the order of the calls.
-    fn coinductive_cycle(&self, m: &Machine<'_>, t: TableId) -> Option<Vec<TableId>> {
+    fn coinductive_cycle(&mut self, m: &Machine<'_>, t: TableId) -> Option<Vec<TableId>> {
         let Owner::Table(cur) = self.current else {
             return None;
         };
@@ -431,13 +460,20 @@ impl Engine<'_, '_> {
         if cur == t {
             return Some(vec![t]);
         }
-        // Breadth-first from the current owner to the tables consuming it, up to `t`.
+        let target = self.find_cyclic(t);
+        if self.find_cyclic(cur) == target {
+            return Some(vec![t, cur]);
+        }
+        // Breadth-first from the current owner to the tables consuming it, up to `t` or a table known
+        // to be on a coinductive cycle with `t`.
         let mut came_from: FxHashMap<TableId, TableId> = FxHashMap::default();
         let mut queue = std::collections::VecDeque::from([cur]);
         came_from.insert(cur, cur);
         while let Some(x) = queue.pop_front() {
-            for c in &self.tables[x as usize].consumers {
-                let Owner::Table(o) = c.owner else { continue };
+            for i in 0..self.tables[x as usize].consumers.len() {
+                let Owner::Table(o) = self.tables[x as usize].consumers[i].owner else {
+                    continue;
+                };
                 if came_from.contains_key(&o)
                     || self.tables[o as usize].complete
                     || !self.is_coinductive(m, o)
@@ -445,21 +481,42 @@ impl Engine<'_, '_> {
                     continue;
                 }
                 came_from.insert(o, x);
-                if o == t {
-                    let mut path = vec![t];
+                if o == t || self.find_cyclic(o) == target {
+                    let mut path = vec![t, o];
                     let mut y = x;
                     loop {
                         path.push(y);
                         if y == cur {
-                            return Some(path);
+                            break;
                         }
                         y = came_from[&y];
                     }
+                    for &p in &path {
+                        self.join_cyclic(p, t);
+                    }
+                    return Some(path);
                 }
                 queue.push_back(o);
             }
         }
         None
+    }
+
+    /// The representative of `t`'s set of tables on coinductive cycles.
+    fn find_cyclic(&mut self, mut t: TableId) -> TableId {
+        while self.cyclic[t as usize] != t {
+            let up = self.cyclic[self.cyclic[t as usize] as usize];
+            self.cyclic[t as usize] = up;
+            t = up;
+        }
+        t
+    }
+
+    fn join_cyclic(&mut self, a: TableId, b: TableId) {
+        let (a, b) = (self.find_cyclic(a), self.find_cyclic(b));
+        if a != b {
+            self.cyclic[a as usize] = b;
+        }
     }
 
     fn is_coinductive(&self, m: &Machine<'_>, t: TableId) -> bool {
@@ -488,10 +545,19 @@ impl Engine<'_, '_> {
 
     fn depend_on(&mut self, t: TableId) {
         if let Owner::Table(o) = self.current {
-            if !self.tables[t as usize].complete {
-                let d = self.tables[t as usize].dfn;
+            let tt = &self.tables[t as usize];
+            if !tt.complete {
+                let (d, below) = (tt.dfn, tt.pos);
                 let ot = &mut self.tables[o as usize];
-                ot.lowlink = ot.lowlink.min(d);
+                if d < ot.lowlink {
+                    ot.lowlink = d;
+                    // No table from just above `t` up to the owner can root a group any more.
+                    let p = ot.pos;
+                    let gone: Vec<usize> = self.roots.range(below + 1..=p).copied().collect();
+                    for r in gone {
+                        self.roots.remove(&r);
+                    }
+                }
             }
         }
     }
@@ -532,9 +598,13 @@ impl Hooks for Engine<'_, '_> {
     }
 
     fn call(&mut self, m: &mut Machine<'_>, st: &State, goal: Ref, env: &Env) -> CallAction {
+        let tables_before = self.tables.len();
         let Some((t, map)) = self.table_for(m, st, goal, env) else {
             return CallAction::Suspend;
         };
+        // A table created by this very call has not run: it consumes nothing, so no cycle goes
+        // through it (and the search for one, linear in the open tables, is skipped).
+        let fresh = t as usize >= tables_before;
         let slots: Rc<[u32]> = map.slots.into();
         let tb = &mut self.tables[t as usize];
         if let Some(frozen) = &tb.frozen {
@@ -556,7 +626,11 @@ impl Hooks for Engine<'_, '_> {
         }
         self.depend_on(t);
         self.consume_provisional(m, t);
-        let cycle = self.coinductive_cycle(m, t);
+        let cycle = if fresh {
+            None
+        } else {
+            self.coinductive_cycle(m, t)
+        };
         let refuted = || self.refuted.contains(&self.tables[t as usize].key);
         if let Some(path) = cycle.filter(|_| !refuted()) {
             // Every goal on the cycle is coinductive: assume the goal holds (its identity answer, which

@@ -62,6 +62,8 @@ pub(super) struct Table {
     pub provisional: bool,
     /// The canonical key of the table (goal, environment, universes).
     pub key: TermId,
+    /// Its position on the completion stack (while incomplete).
+    pub pos: usize,
 }
 
 impl Table {
@@ -90,6 +92,7 @@ impl Table {
             assumed: false,
             provisional: false,
             key: TermId::default(),
+            pos: 0,
         }
     }
 }
