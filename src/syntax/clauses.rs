@@ -313,66 +313,94 @@ fn syntax_error(file: &Arc<str>, src: &str, e: pest::error::Error<Rule>) -> Erro
 }
 
 /// Parse a clause file into items.
+///
+/// Items are parsed one at a time (the parse tree of one item at a time is small: a file of many
+/// thousand clauses never holds the tree of all of them); on a syntax error the whole file is parsed
+/// again in one go, which locates the first error exactly.
 pub fn parse_clauses(store: &mut Store, file: &Arc<str>, src: &str) -> Result<Vec<Item>> {
     prescan::check(file, src, prescan::Lang::Clauses)?;
+    let lines = crate::error::LineIndex::new(src);
+    let mut items = Vec::new();
+    let mut pos = 0;
+    while let Ok(mut pairs) = ClauseParser::parse(Rule::next_item, &src[pos..]) {
+        let Some(item) = pairs
+            .next()
+            .and_then(|p| p.into_inner().find(|p| p.as_rule() == Rule::item))
+        else {
+            return Ok(items);
+        };
+        let end = item.as_span().end();
+        items.push(convert_item(store, file, src, &lines, pos, item)?);
+        pos += end;
+    }
     let mut pairs =
         ClauseParser::parse(Rule::program, src).map_err(|e| syntax_error(file, src, e))?;
     let program = pairs
         .next()
         .ok_or_else(|| Error::Internal("empty parse".into()))?;
     let mut items = Vec::new();
-    let lines = crate::error::LineIndex::new(src);
     for item in program.into_inner() {
-        if item.as_rule() != Rule::item {
-            continue;
+        if item.as_rule() == Rule::item {
+            items.push(convert_item(store, file, src, &lines, 0, item)?);
         }
-        let sp = item.as_span();
-        let span = lines.span(file, src, sp.start(), sp.end());
-        let inner = item
-            .into_inner()
-            .next()
-            .ok_or_else(|| Error::Internal("empty item".into()))?;
-        let mut conv = Conv {
-            store,
-            vars: Vec::new(),
-        };
-        let (kind, term) = match inner.as_rule() {
-            Rule::directive => {
-                let d = inner
-                    .into_inner()
-                    .next()
-                    .ok_or_else(|| Error::Internal("empty directive".into()))?;
-                let t = if d.as_rule() == Rule::decl {
-                    conv.decl(d)
-                } else {
-                    conv.term(d)
-                };
-                (ItemKind::Directive, t)
-            }
-            Rule::query => {
-                let g = inner
-                    .into_inner()
-                    .next()
-                    .ok_or_else(|| Error::Internal("empty query".into()))?;
-                (ItemKind::Query, conv.term(g))
-            }
-            _ => {
-                let c = inner
-                    .into_inner()
-                    .next()
-                    .ok_or_else(|| Error::Internal("empty clause".into()))?;
-                (ItemKind::Clause, conv.term(c))
-            }
-        };
-        let var_names = conv.vars;
-        items.push(Item {
-            kind,
-            term,
-            var_names,
-            span,
-        });
     }
     Ok(items)
+}
+
+/// One parsed item (found at `offset` in `src`) as an [`Item`].
+fn convert_item(
+    store: &mut Store,
+    file: &Arc<str>,
+    src: &str,
+    lines: &crate::error::LineIndex,
+    offset: usize,
+    item: pest::iterators::Pair<'_, Rule>,
+) -> Result<Item> {
+    let sp = item.as_span();
+    let span = lines.span(file, src, offset + sp.start(), offset + sp.end());
+    let inner = item
+        .into_inner()
+        .next()
+        .ok_or_else(|| Error::Internal("empty item".into()))?;
+    let mut conv = Conv {
+        store,
+        vars: Vec::new(),
+    };
+    let (kind, term) = match inner.as_rule() {
+        Rule::directive => {
+            let d = inner
+                .into_inner()
+                .next()
+                .ok_or_else(|| Error::Internal("empty directive".into()))?;
+            let t = if d.as_rule() == Rule::decl {
+                conv.decl(d)
+            } else {
+                conv.term(d)
+            };
+            (ItemKind::Directive, t)
+        }
+        Rule::query => {
+            let g = inner
+                .into_inner()
+                .next()
+                .ok_or_else(|| Error::Internal("empty query".into()))?;
+            (ItemKind::Query, conv.term(g))
+        }
+        _ => {
+            let c = inner
+                .into_inner()
+                .next()
+                .ok_or_else(|| Error::Internal("empty clause".into()))?;
+            (ItemKind::Clause, conv.term(c))
+        }
+    };
+    let var_names = conv.vars;
+    Ok(Item {
+        kind,
+        term,
+        var_names,
+        span,
+    })
 }
 
 /// Parse one goal (an optional final `.` is allowed). Returns the term and its variable names.
