@@ -1,5 +1,5 @@
 //! In-process timing of tabled transitive closure (left recursion) on a chain and on a cycle.
-//! The peer comparison with SWI-Prolog is `benches/peer.sh` (same files, alternating, one run).
+//! The peer comparison with SWI-Prolog and datafrog is `cargo bench --bench peers` (same files, alternating).
 
 use knot::Engine;
 
