@@ -320,3 +320,34 @@ fn run_answers_each_query() {
     assert_eq!(lines[0]["solution"]["kind"], "unique");
     assert_eq!(lines[1]["solution"]["kind"], "no_solution");
 }
+
+#[test]
+fn several_goals_are_answered_in_turn() {
+    let f = tc_cycle("several.pl");
+    let o = knot(&[
+        "query",
+        f.path(),
+        "--goal",
+        "path(1, 2)",
+        "--goal",
+        "path(1, 99)",
+        "--goal",
+        "path(2, 1)",
+    ]);
+    assert_eq!(
+        stdout(&o),
+        "?- path(1, 2).\ntrue.\n?- path(1, 99).\nfalse.\n?- path(2, 1).\ntrue.\n"
+    );
+    // A wrong goal among several is reported against its own text, nothing is solved.
+    let o = knot(&[
+        "query",
+        f.path(),
+        "--goal",
+        "path(1, 2)",
+        "--goal",
+        "path(1,",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stdout(&o), "");
+    assert!(stderr(&o).contains("<goal>:1:8"), "{}", stderr(&o));
+}

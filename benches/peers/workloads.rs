@@ -275,9 +275,9 @@ pub fn seed_rust(n: usize) -> (String, Vec<String>) {
     (p, goals)
 }
 
-/// A chain of associated types: `impl Next for T{i} { type Out = T{i+1}; }`; the goal normalizes `n`
-/// projections each nested 4 deep, `Normalize(<<<<T{k} as Next>::Out ..>::Out -> T{k+4})`.
-pub fn projections_rust(n: usize) -> (String, String) {
+/// A chain of associated types: `impl Next for T{i} { type Out = T{i+1}; }`, and `n` goals each
+/// normalizing a projection nested 4 deep, `Normalize(<<<<T{k} as Next>::Out ..>::Out -> T{k+4})`.
+pub fn projections_rust(n: usize) -> (String, Vec<String>) {
     let mut p = String::from("trait Next { type Out; }\n");
     for i in 0..n + 4 {
         let _ = writeln!(p, "struct T{i} {{}}");
@@ -289,7 +289,7 @@ pub fn projections_rust(n: usize) -> (String, String) {
             (i + 1) % (n + 4)
         );
     }
-    let goals: Vec<String> = (0..n)
+    let goals = (0..n)
         .map(|k| {
             let mut t = format!("T{k}");
             for _ in 0..4 {
@@ -298,5 +298,5 @@ pub fn projections_rust(n: usize) -> (String, String) {
             format!("Normalize({t} -> T{})", k + 4)
         })
         .collect();
-    (p, goals.join(", "))
+    (p, goals)
 }

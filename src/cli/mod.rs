@@ -244,9 +244,10 @@ struct RunArgs {
 struct QueryArgs {
     /// A `.pl` clause file, or a `.rs` / `.chalk` Rust-like program.
     file: String,
-    /// The goal, e.g. `path(1, X)` or `Vec<u32>: Clone`.
-    #[arg(long)]
-    goal: String,
+    /// The goal, e.g. `path(1, X)` or `Vec<u32>: Clone`. Repeat it to ask several goals of the same
+    /// loaded program in turn (each printed as `?- goal.` before its answer, as `knot run` does).
+    #[arg(long, required = true)]
+    goal: Vec<String>,
     /// Print every answer, one per line.
     #[arg(long, conflicts_with = "count")]
     all: bool,
@@ -261,7 +262,7 @@ struct QueryArgs {
 pub fn main_with(cli: Cli) -> ExitCode {
     // A goal typed on the command line: errors in it are shown against its text.
     let goal_text = match &cli.command {
-        Command::Query(a) => Some(a.goal.clone()),
+        Command::Query(a) if a.goal.len() == 1 => Some(a.goal[0].clone()),
         _ => None,
     };
     let r = match cli.command {

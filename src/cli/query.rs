@@ -359,18 +359,36 @@ fn print_peak_memory(opts: &SolveOpts) {
     }
 }
 
-/// `knot query FILE --goal G`.
-pub fn query(path: &str, goal_text: &str, mode: Mode, opts: &SolveOpts) -> Result<ExitCode> {
+/// `knot query FILE --goal G [--goal G2 ...]`: the goals are answered in turn over one loaded
+/// program (a strategy's caches carry over from one goal to the next).
+pub fn query(path: &str, goal_texts: &[String], mode: Mode, opts: &SolveOpts) -> Result<ExitCode> {
     let mut loaded = load_timed(path, opts)?;
-    let (goal, names) = loaded.parse_goal(goal_text)?;
+    let several = goal_texts.len() > 1;
+    let mut goals = Vec::with_capacity(goal_texts.len());
+    for text in goal_texts {
+        match loaded.parse_goal(text) {
+            Ok(g) => goals.push(g),
+            // With several goals, say which one is wrong here (the caller only knows a single one).
+            Err(e) if several => {
+                eprintln!("{}", super::diagnostics::render(&e, Some(text)));
+                return Ok(ExitCode::from(2));
+            }
+            Err(e) => return Err(e),
+        }
+    }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    if opts.format != Format::Dot {
-        answer(&mut loaded, goal, &names, mode, opts, &mut out)?;
-    }
-    if opts.explain || opts.format == Format::Dot {
-        let text = explain(&mut loaded, goal, opts);
-        write!(out, "{text}").map_err(io)?;
+    for (text, (goal, names)) in goal_texts.iter().zip(goals) {
+        if several && opts.format != Format::Json {
+            writeln!(out, "?- {}.", text.trim().trim_end_matches('.')).map_err(io)?;
+        }
+        if opts.format != Format::Dot {
+            answer(&mut loaded, goal, &names, mode, opts, &mut out)?;
+        }
+        if opts.explain || opts.format == Format::Dot {
+            let text = explain(&mut loaded, goal, opts);
+            write!(out, "{text}").map_err(io)?;
+        }
     }
     print_peak_memory(opts);
     Ok(ExitCode::SUCCESS)

@@ -6,7 +6,7 @@ use super::types::{Cx, SCALARS};
 use super::LowerOptions;
 use crate::error::{Result, Span};
 use crate::program::Program;
-use crate::syntax::ast::{self, AdtDef, ImplDef, ItemKind, Polarity, TraitDef};
+use crate::syntax::ast::{self, AdtDef, ImplDef, ItemKind, Polarity, TraitDef, TyKind};
 use crate::term::{syms, Store, TermId};
 
 /// Collects clauses and predicate declarations.
@@ -240,12 +240,25 @@ fn auto_trait_builtins(
     out: &mut Out<'_>,
 ) -> Result<()> {
     let tsym = store.sym(t);
-    let has_own_impl = |adt_name: &str| super::opaque::has_own_impl(prog, t, adt_name);
+    // The types with their own impl (positive or negative) of the trait, found in one pass.
+    let own: rustc_hash::FxHashSet<&str> = prog
+        .items
+        .iter()
+        .filter_map(|it| match &it.kind {
+            ItemKind::Impl(i) if i.trait_ref.bound.name.name == t => {
+                match &i.trait_ref.self_ty.kind {
+                    TyKind::Named { name, .. } => Some(name.name.as_str()),
+                    _ => None,
+                }
+            }
+            _ => None,
+        })
+        .collect();
     for item in &prog.items {
         let (ItemKind::Struct(a) | ItemKind::Enum(a)) = &item.kind else {
             continue;
         };
-        if has_own_impl(&a.name.name) {
+        if own.contains(a.name.name.as_str()) {
             continue;
         }
         let mut cx = Cx::new(store, names);
