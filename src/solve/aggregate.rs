@@ -36,7 +36,6 @@ pub fn aggregate(store: &mut Store, answers: &[Answer], out: &Outcome) -> Soluti
     let uncertain = out.floundered
         || out.negative_cycle
         || out.truncated
-        || out.assumption_failed
         || answers.iter().any(|a| a.ambiguous);
     let mut distinct: Vec<TermId> = Vec::new();
     for a in answers {
