@@ -9,9 +9,9 @@ const CORPUS: &str = concat!(
 );
 
 /// Passing cases recorded with `--strategy slg` (the run prints them on its last line).
-const SLG_FLOOR: u32 = 498;
+const SLG_FLOOR: u32 = 500;
 /// Passing cases recorded with `--strategy recursive`.
-const RECURSIVE_FLOOR: u32 = 478;
+const RECURSIVE_FLOOR: u32 = 479;
 
 fn summary(strategy: &str) -> (u32, u32, u32, String) {
     assert!(
