@@ -564,6 +564,25 @@ fn non_enumerable_call_waits_for_the_rest_of_its_conjunction() {
 }
 
 #[test]
+fn a_floundered_branch_leaves_no_guidance() {
+    // `p(a)` is an answer, but the branch `p(X) :- local(X)` flounders: it could hold for any X (here
+    // `b` too), so the solution is ambiguous with no guidance rather than `X = a`.
+    let src = ":- non_enumerable local/1.\nlocal(a).\nlocal(b).\np(a).\np(X) :- local(X).\n";
+    for s in ["sld", "slg", "recursive"] {
+        let a = ask(src, s, "p(X)");
+        assert!(a.outcome.floundered, "{s}");
+        assert_eq!(
+            a.solution,
+            Solution::Ambiguous(knot::solve::Guidance::Unknown),
+            "{s}"
+        );
+        // Bound before the deferred call is made, nothing flounders: the answer is certain.
+        assert_eq!(sol(src, s, "p(X), X = a"), "X = a.", "{s}");
+        assert_eq!(sol(src, s, "p(a)"), "true.", "{s}");
+    }
+}
+
+#[test]
 fn negation_of_a_universally_quantified_goal_asks_for_any_instance() {
     // `forall X. \+ p(X)` is `\+ exists X. p(X)`: false as soon as some X satisfies p.
     let src = "p(a).\nq(f(a)).\n";

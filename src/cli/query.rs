@@ -240,10 +240,8 @@ pub(super) fn answer(
                         writeln!(out, "overflow: {r}.").map_err(io)?;
                     } else if count == 0 {
                         // No answer: false only when nothing was left undecided.
-                        let uncertain = outcome.floundered
-                            || outcome.negative_cycle
-                            || outcome.truncated
-                            || outcome.assumption_failed;
+                        let uncertain =
+                            outcome.floundered || outcome.negative_cycle || outcome.truncated;
                         let text = match (chalk, uncertain) {
                             (true, true) => "Ambiguous; no inference guidance",
                             (true, false) => "No possible solution",

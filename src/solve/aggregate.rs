@@ -36,7 +36,6 @@ pub fn aggregate(store: &mut Store, answers: &[Answer], out: &Outcome) -> Soluti
     let uncertain = out.floundered
         || out.negative_cycle
         || out.truncated
-        || out.assumption_failed
         || answers.iter().any(|a| a.ambiguous);
     let mut distinct: Vec<TermId> = Vec::new();
     for a in answers {
@@ -51,6 +50,10 @@ pub fn aggregate(store: &mut Store, answers: &[Answer], out: &Outcome) -> Soluti
         0 if uncertain => Solution::Ambiguous(Guidance::Unknown),
         0 => Solution::NoSolution,
         1 if !uncertain => Solution::Unique(distinct[0]),
+        // A branch left unexplored (floundered) may hold any answer, the goal's most general one
+        // included: merged with the others, it leaves no guidance (as chalk merges a floundered
+        // answer as the identity substitution).
+        _ if out.floundered => Solution::Ambiguous(Guidance::Unknown),
         _ => {
             let g = distinct
                 .iter()

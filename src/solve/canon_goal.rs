@@ -4,6 +4,12 @@
 //! its variables: variables are renumbered in order of appearance, and the key is the goal itself when
 //! the environment is empty and every variable is in the root universe, else
 //! `'$key'(Goal, ['$env'(Hyp, Bound), ...], [Universe, ...])`. Two calls with the same key are variants.
+//!
+//! Universes are compressed as chalk's u-canonical form does: the universes the call mentions (of its
+//! placeholders and of its variables) are renumbered `1, 2, ...` in order, so that a call under
+//! `forall` that differs from an earlier one only by *which* fresh universe its placeholders live in is
+//! the same key (`forall<X> { X: Bar if forall<Y> { Y: Bar } }` asks `!1: Bar`, then `!2: Bar`, ...:
+//! one goal, a cycle). Answers are mapped back to the caller's universes by [`UniverseMap`].
 
 use super::machine::{env_iter, Env, EnvNode, Hyp, Machine, State};
 use super::StopReason;
@@ -23,6 +29,89 @@ pub(crate) struct CanonCall {
     pub universes: Vec<u32>,
     /// Canonical variable `i` is the caller's slot `map.slots[i]`.
     pub map: VarMap,
+    /// The caller's universe of each canonical universe.
+    pub umap: UniverseMap,
+}
+
+/// The caller's universe of each canonical universe (index `k` for universe `k + 1`; universe 0 is
+/// the root in both); `None` when they are the same.
+pub(crate) type UniverseMap = Option<Rc<[u32]>>;
+
+/// Answers of a canonical goal as its caller sees them: placeholders renamed to the caller's universes.
+pub(crate) fn answers_to_caller(
+    store: &mut Store,
+    umap: &UniverseMap,
+    answers: Rc<[TermId]>,
+) -> Rc<[TermId]> {
+    match umap {
+        Some(u) if answers.iter().any(|&t| store.max_universe(t) > 0) => answers
+            .iter()
+            .map(|&t| value_to_caller(store, u, t))
+            .collect(),
+        _ => answers,
+    }
+}
+
+/// One answer value of a canonical goal with its placeholders renamed by `umap` (see [`UniverseMap`]).
+pub(crate) fn value_to_caller(store: &mut Store, umap: &[u32], t: TermId) -> TermId {
+    if store.max_universe(t) == 0 {
+        return t;
+    }
+    store.map_placeholders(t, &mut |s, u, i| {
+        let to = umap.get(u as usize - 1).copied().unwrap_or(u);
+        s.placeholder(to, i)
+    })
+}
+
+/// The placeholder universes in `t`, appended to `out`.
+fn placeholder_universes(store: &Store, t: TermId, out: &mut Vec<u32>) {
+    let mut stack = vec![t];
+    while let Some(x) = stack.pop() {
+        if store.max_universe(x) == 0 {
+            continue;
+        }
+        match store.view(x) {
+            View::Placeholder(u, _) => out.push(u),
+            _ => stack.extend_from_slice(store.args(x)),
+        }
+    }
+}
+
+/// Renumber the universes the call mentions `1, 2, ...` in order (see the module documentation).
+/// Returns the caller's universe of each canonical one, `None` when nothing changes.
+fn compress_universes(
+    store: &mut Store,
+    goal: &mut TermId,
+    hyps: &mut [(TermId, Vec<TermId>)],
+    universes: &mut [u32],
+) -> UniverseMap {
+    let mut used: Vec<u32> = universes.iter().copied().filter(|&u| u > 0).collect();
+    placeholder_universes(store, *goal, &mut used);
+    for (h, _) in hyps.iter() {
+        placeholder_universes(store, *h, &mut used);
+    }
+    used.sort_unstable();
+    used.dedup();
+    if used.iter().enumerate().all(|(k, &u)| u == k as u32 + 1) {
+        return None;
+    }
+    let rank = |u: u32| -> u32 {
+        if u == 0 {
+            0
+        } else {
+            used.binary_search(&u).map_or(u, |k| k as u32 + 1)
+        }
+    };
+    let rename =
+        |s: &mut Store, t: TermId| s.map_placeholders(t, &mut |s, u, i| s.placeholder(rank(u), i));
+    *goal = rename(store, *goal);
+    for (h, _) in hyps.iter_mut() {
+        *h = rename(store, *h);
+    }
+    for u in universes.iter_mut() {
+        *u = rank(*u);
+    }
+    Some(used.into())
 }
 
 /// Everything needed to evaluate a canonical goal on its own.
@@ -89,7 +178,7 @@ pub(crate) fn canonicalize_call(
     env: &Env,
 ) -> Option<CanonCall> {
     let mut map = VarMap::new();
-    let goal_c = st.b.resolve(m.store, goal, &mut map);
+    let mut goal_c = st.b.resolve(m.store, goal, &mut map);
     let mut hyps = Vec::new();
     for h in env_iter(env) {
         let term = st.b.resolve(m.store, Ref::new(h.term, 0), &mut map);
@@ -109,7 +198,8 @@ pub(crate) fn canonicalize_call(
         m.halt(StopReason::TermDepth(m.limits.max_term_depth));
         return None;
     }
-    let universes: Vec<u32> = map.slots.iter().map(|&s| st.b.universe(s)).collect();
+    let mut universes: Vec<u32> = map.slots.iter().map(|&s| st.b.universe(s)).collect();
+    let umap = compress_universes(m.store, &mut goal_c, &mut hyps, &mut universes);
     let key = if hyps.is_empty() && universes.iter().all(|&u| u == 0) {
         goal_c
     } else {
@@ -129,6 +219,7 @@ pub(crate) fn canonicalize_call(
         hyps,
         universes,
         map,
+        umap,
     })
 }
 

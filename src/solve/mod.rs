@@ -240,9 +240,6 @@ pub struct Outcome {
     pub floundered: bool,
     /// A subgoal or answer above the maximum term size was dropped (the search is incomplete).
     pub truncated: bool,
-    /// A coinductive cycle assumed a goal that its table did not confirm: answers derived from the
-    /// assumption may not hold, so the solution is ambiguous.
-    pub assumption_failed: bool,
     /// A cycle through negation was found (the answer is undefined under the well-founded semantics).
     pub negative_cycle: bool,
     /// Counters.

@@ -19,7 +19,7 @@ mod search_graph;
 
 use super::answers::AnswerSet;
 use super::answers::{record, RootSink};
-use super::canon_goal::{canonicalize_call, CanonGoal};
+use super::canon_goal::{answers_to_caller, canonicalize_call, CanonGoal};
 use super::machine::{CallAction, Env, GoalKind, GoalNode, Hooks, Machine, NotAction, State};
 use super::{Goal, Limits, OnAnswer, Outcome, StopReason, Strategy};
 use crate::program::{Pred, Program};
@@ -166,11 +166,14 @@ impl Solver<'_, '_> {
             goal: w.goal.clone(),
             coinductive,
             inductive_below: below + usize::from(!coinductive),
-            provisional: None,
-            used: false,
+            assumed_co: None,
+            assumed_ind: Rc::from(&[][..]),
+            used_co: false,
+            used_ind: false,
             head: usize::MAX,
             coinductive_dep: false,
             iterations: 0,
+            rounds: 0,
             prov_start: self.g.prov.len(),
             task,
             callers: w,
@@ -178,30 +181,45 @@ impl Solver<'_, '_> {
     }
 
     /// The top frame has no work left: its evaluation is finished. Re-evaluate it if it is a cycle head
-    /// whose result differs from the one it assumed; else pop it and resume its callers.
+    /// whose result differs from one it assumed; else pop it and resume its callers.
+    ///
+    /// The two assumptions nest as a least fixpoint over inductive cycles around a greatest fixpoint
+    /// over coinductive ones: the coinductive assumption is iterated (down from "the goal holds") to
+    /// a fixpoint first; only then is the inductive assumption (up from "no answer") replaced by the
+    /// result, and the coinductive one starts again from the top. A result that rests on a cycle
+    /// through an inductive goal is thus never assumed before it is derived without that cycle.
     fn finish_top(&mut self, m: &mut Machine<'_>) {
         let depth = self.g.stack.len() - 1;
         let f = self.g.stack.last_mut().expect("non-empty stack");
-        if f.used {
-            let assumed = f
-                .provisional
-                .as_ref()
-                .expect("a used head has a provisional result");
-            if !same_answers(&f.answers, assumed) {
-                if f.iterations >= m.limits.max_iterations {
+        if f.used() {
+            let co_stable = !f.used_co
+                || same_answers(
+                    &f.answers,
+                    f.assumed_co.as_ref().expect("a used assumption exists"),
+                );
+            let ind_stable = !f.used_ind || same_answers(&f.answers, &f.assumed_ind);
+            if !co_stable || !ind_stable {
+                let counter = if co_stable {
+                    &mut f.rounds
+                } else {
+                    &mut f.iterations
+                };
+                if *counter >= m.limits.max_iterations {
                     m.halt(StopReason::Iterations(m.limits.max_iterations));
                     return;
                 }
-                f.iterations += 1;
+                *counter += 1;
                 m.out.stats.iterations += 1;
-                f.provisional = Some(freeze(&f.answers));
-                f.answers = AnswerSet::new(f.goal.nvars as usize);
-                f.used = false;
-                f.head = usize::MAX;
-                f.coinductive_dep = false;
-                f.task = Task::default();
+                let result = freeze(&f.answers);
+                if co_stable {
+                    f.assumed_ind = result;
+                    f.assumed_co = None;
+                    f.iterations = 0;
+                } else {
+                    f.assumed_co = Some(result);
+                }
                 let st = start_state(&f.goal);
-                f.task.work.push(st);
+                f.restart(st);
                 let start = f.prov_start;
                 m.out.stats.provisional[2] += self.g.discard_from(start);
                 return;
@@ -294,23 +312,21 @@ impl Hooks for Solver<'_, '_> {
         };
         let answers = match self.g.lookup(c.key) {
             Hit::Cycle(h) => {
+                // The path from the head to this call decides which assumption applies: a cycle
+                // through an inductive goal may not assume what a coinductive one may.
                 let coinductive = self.g.coinductive_path(h);
                 let head = &mut self.g.stack[h];
-                head.used = true;
-                let answers = match &head.provisional {
-                    Some(a) => a.clone(),
-                    None => {
-                        let a = if coinductive {
-                            identity(m.store, head.goal.nvars)
-                        } else {
-                            Rc::from(&[][..])
-                        };
-                        head.provisional = Some(a.clone());
-                        a
-                    }
+                let answers = if coinductive {
+                    head.used_co = true;
+                    let nvars = head.goal.nvars;
+                    head.assumed_co
+                        .get_or_insert_with(|| identity(m.store, nvars))
+                        .clone()
+                } else {
+                    head.used_ind = true;
+                    head.assumed_ind.clone()
                 };
-                let head_coinductive = head.coinductive;
-                self.g.depend(h, head_coinductive);
+                self.g.depend(h, coinductive);
                 answers
             }
             Hit::Global(a) => {
@@ -322,7 +338,8 @@ impl Hooks for Solver<'_, '_> {
                 m.out.stats.cache_hits += 1;
                 let e = &self.g.prov[i];
                 let (a, h) = (e.answers.clone(), e.head);
-                self.g.stack[h].used = true;
+                // Not derived from a coinductive assumption: valid on any path (see `lookup`).
+                self.g.stack[h].used_ind = true;
                 self.g.depend(h, false);
                 a
             }
@@ -343,6 +360,7 @@ impl Hooks for Solver<'_, '_> {
                 return CallAction::Suspend;
             }
         };
+        let answers = answers_to_caller(m.store, &c.umap, answers);
         CallAction::Answers(answers, c.map.slots.into())
     }
 

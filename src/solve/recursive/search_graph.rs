@@ -5,9 +5,14 @@
 //!
 //! - A [`Frame`] per canonical goal being evaluated, on an explicit stack (no Rust recursion: the
 //!   caller of a new goal is suspended in its frame's [`Task`] until the goal is finished).
-//! - A call whose key is on the stack is a cycle. Its head gets a *provisional result* (the goal itself
-//!   holding when every goal from the head to the top is coinductive, no answer otherwise) and is
-//!   re-evaluated until its result equals the provisional result it assumed (a fixpoint).
+//! - A call whose key is on the stack is a cycle. Its head gets a *provisional result* that depends on
+//!   the kind of path from the head to the call, as rustc's search graph tracks per cycle head: when
+//!   every goal on it is coinductive, `Frame::assumed_co` (the goal itself holding at first); through
+//!   an inductive goal, `Frame::assumed_ind` (no answer at first). The head is re-evaluated until its
+//!   result equals each assumption it used: `assumed_co` first (an inner greatest fixpoint), then
+//!   `assumed_ind` (an outer least fixpoint; `assumed_co` starts again from the top each time). A cycle
+//!   through an inductive goal thus never reuses what a coinductive path assumed: it is a mixed cycle,
+//!   which fails like an inductive one.
 //! - A goal whose result depended on a head still on the stack (`Frame::head` below its own depth) is
 //!   finished *provisionally*: its result goes to the provisional cache, valid while that head is on the
 //!   stack in the same iteration. When the head reaches its fixpoint and is not itself provisional, the
@@ -115,16 +120,25 @@ pub(super) struct Frame {
     pub inductive_below: usize,
     /// Answers of the current iteration.
     pub answers: AnswerSet,
-    /// The result assumed for calls that cycle back to this goal.
-    pub provisional: Option<Answers>,
-    /// The provisional result was used in the current iteration.
-    pub used: bool,
+    /// The result assumed for calls that cycle back to this goal along a path of coinductive goals only:
+    /// `None` until first needed, then the goal itself (every instance holds, the greatest result),
+    /// then the result of the previous inner iteration.
+    pub assumed_co: Option<Answers>,
+    /// The result assumed for calls that cycle back to this goal through an inductive goal: no answer
+    /// at first (the least result), then the result of the previous outer iteration.
+    pub assumed_ind: Answers,
+    /// `assumed_co` was used in the current iteration.
+    pub used_co: bool,
+    /// `assumed_ind` was used in the current iteration.
+    pub used_ind: bool,
     /// Lowest stack depth of a cycle head this iteration depends on (`usize::MAX`: none).
     pub head: usize,
-    /// The iteration used a provisional result of a coinductive head.
+    /// The iteration used a result assumed along an all-coinductive path (valid on that path only).
     pub coinductive_dep: bool,
-    /// Re-evaluations so far.
+    /// Inner re-evaluations (toward `assumed_co`) since `assumed_ind` last changed.
     pub iterations: u32,
+    /// Outer re-evaluations (toward `assumed_ind`).
+    pub rounds: u32,
     /// Length of the provisional cache when the goal was pushed: later entries were computed during
     /// its evaluation.
     pub prov_start: usize,
@@ -134,15 +148,33 @@ pub(super) struct Frame {
     pub callers: Waiting,
 }
 
+impl Frame {
+    /// True when the frame is a cycle head: a result assumed for it was used in this iteration.
+    pub fn used(&self) -> bool {
+        self.used_co || self.used_ind
+    }
+
+    /// Start the goal's evaluation again, with the assumptions as they now are.
+    pub fn restart(&mut self, state: State) {
+        self.answers = AnswerSet::new(self.goal.nvars as usize);
+        self.used_co = false;
+        self.used_ind = false;
+        self.head = usize::MAX;
+        self.coinductive_dep = false;
+        self.task = Task::default();
+        self.task.work.push(state);
+    }
+}
+
 /// A result computed while depending on a cycle head still on the stack.
 pub(super) struct ProvEntry {
     pub key: TermId,
     pub answers: Answers,
     /// Stack depth of the head it depends on.
     pub head: usize,
-    /// It depends on a coinductive head's provisional result: reused only where the path from the
-    /// head to the goal is of the same kind as when it was computed (`path`), since whether a cycle
-    /// back to the head may be assumed to hold depends on every step of that path.
+    /// It depends on a result assumed along an all-coinductive path: reused only where the path from
+    /// the head to the goal is of the same kind as when it was computed (`path`), since what a cycle
+    /// back to the head assumes depends on every step of that path.
     pub coinductive: bool,
     /// Every goal from the head to this one (both included) was coinductive when it was computed.
     pub path: bool,

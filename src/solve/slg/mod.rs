@@ -7,16 +7,18 @@
 //! tables has no work left and depends on nothing below it, it is complete (its answers are final). This
 //! makes left recursion terminate with each answer once, and negation wait for the table it negates.
 
+mod assume;
 mod table;
 
-use super::answers::{record, AnswerSet, RootSink};
-use super::canon_goal::canonicalize_call;
+use super::answers::{record, RootSink};
+use super::canon_goal::{answers_to_caller, canonicalize_call, value_to_caller, UniverseMap};
 use super::machine::{CallAction, Env, GoalKind, Hooks, Machine, NotAction, State};
 use super::{Answer, AnswerRef, Goal, Limits, OnAnswer, Outcome, StopReason, Strategy};
 use crate::program::{Pred, Program};
 use crate::term::unify::{Ref, VarMap};
 use crate::term::{Store, TermId};
-use rustc_hash::{FxHashMap, FxHashSet};
+use assume::{Assumptions, Verdict};
+use rustc_hash::FxHashMap;
 use std::ops::ControlFlow;
 use std::rc::Rc;
 use table::{Consumer, Owner, Table, TableId, Waiter};
@@ -39,39 +41,24 @@ impl Strategy for Slg {
         on_answer: &mut OnAnswer<'_>,
     ) -> Outcome {
         if program.coinductive.is_empty() {
-            let refuted = FxHashSet::default();
-            return run(store, program, goal, limits, &refuted, on_answer).0;
+            let assume = Assumptions::default();
+            return run(store, program, goal, limits, &assume, on_answer).0;
         }
-        // With coinductive predicates, a run may assume a cycle holds and find at completion that it
-        // does not (the assumed goal never gets its identity answer). Answers derived from it cannot be
-        // taken back, so the run's answers are held back; the query runs again with those goals no
-        // longer assumed (their cycles inductive), at most `max_iterations` times.
-        let mut refuted = FxHashSet::default();
-        for _ in 0..=limits.max_iterations {
+        // With coinductive predicates, a run may assume what a cycle gives and find at completion that
+        // the assumption does not hold (`assume.rs`). Answers derived from it cannot be taken back, so
+        // the run's answers are held back; the query runs again with refined assumptions until a run
+        // confirms them all (at most `max_iterations` runs per kind of refinement).
+        let mut assume = Assumptions::default();
+        let (mut inner, mut outer) = (0, 0);
+        loop {
             let mut held: Vec<Answer> = Vec::new();
             let mut hold = |s: &mut Store, a: AnswerRef<'_>| {
                 held.push(a.intern(s));
                 ControlFlow::Continue(())
             };
-            let (out, failed) = run(store, program, goal, limits, &refuted, &mut hold);
-            let new: Vec<TermId> = failed
-                .into_iter()
-                .filter(|k| !refuted.contains(k))
-                .collect();
-            if new.is_empty() || out.overflow().is_some() {
-                let mut out = out;
-                if out.assumption_failed && out.overflow().is_none() && goal.nvars > 0 {
-                    // An assumption made for a goal with variables did not hold as a whole; each
-                    // answer may still hold on its own. Ask each ground answer again as a goal of its
-                    // own (where a cycle is on that very instance): all confirmed, the answers are
-                    // certain.
-                    let confirmed = held.iter().all(|a| {
-                        store.is_ground(a.values) && confirm(store, program, goal, limits, a.values)
-                    });
-                    if confirmed && !held.is_empty() {
-                        out.assumption_failed = false;
-                    }
-                }
+            let (out, verdict) = run(store, program, goal, limits, &assume, &mut hold);
+            let settled = verdict.unconfirmed.is_empty() && verdict.views.is_empty();
+            if settled || out.overflow().is_some() {
                 for a in &held {
                     let values: Vec<TermId> = store.args(a.values).to_vec();
                     let r = AnswerRef {
@@ -84,58 +71,37 @@ impl Strategy for Slg {
                 }
                 return out;
             }
-            refuted.extend(new);
-        }
-        Outcome {
-            stop: Some(StopReason::Iterations(limits.max_iterations)),
-            ..Outcome::default()
-        }
-    }
-}
-
-/// True when the query's instance for the ground answer `values` holds, certainly, on its own.
-fn confirm(
-    store: &mut Store,
-    program: &Program,
-    goal: &Goal,
-    limits: &Limits,
-    values: TermId,
-) -> bool {
-    let vals: Vec<TermId> = store.args(values).to_vec();
-    let instance = store.map_vars(goal.term, &mut |s, i| {
-        vals.get(i as usize).copied().unwrap_or_else(|| s.var(i))
-    });
-    if !store.is_ground(instance) {
-        return false;
-    }
-    let mut found = 0;
-    let out = Slg.solve(
-        store,
-        program,
-        &Goal {
-            term: instance,
-            nvars: 0,
-        },
-        limits,
-        &mut |_, a| {
-            if !a.ambiguous {
-                found += 1;
+            let counter = if verdict.unconfirmed.is_empty() {
+                // Every coinductive assumption holds: feed the inductive views what was derived,
+                // and assume the coinductive goals again from the top.
+                assume.ind.extend(verdict.views);
+                assume.co.clear();
+                inner = 0;
+                &mut outer
+            } else {
+                assume.co.extend(verdict.unconfirmed);
+                &mut inner
+            };
+            *counter += 1;
+            if *counter > limits.max_iterations {
+                return Outcome {
+                    stop: Some(StopReason::Iterations(limits.max_iterations)),
+                    ..Outcome::default()
+                };
             }
-            ControlFlow::Continue(())
-        },
-    );
-    found > 0 && out.overflow().is_none() && !out.assumption_failed && !out.floundered
+        }
+    }
 }
 
-/// One SLG run; also returns the keys of tables whose coinductive assumption failed.
+/// One SLG run under `assume`; also returns which assumptions it did not confirm.
 fn run(
     store: &mut Store,
     program: &Program,
     goal: &Goal,
     limits: &Limits,
-    refuted: &FxHashSet<TermId>,
+    assume: &Assumptions,
     on_answer: &mut OnAnswer<'_>,
-) -> (Outcome, Vec<TermId>) {
+) -> (Outcome, Verdict) {
     let mut m = Machine::new(store, program, limits);
     let mut engine = Engine {
         tables: Vec::new(),
@@ -152,25 +118,13 @@ fn run(
         program,
         table_all: limits.table_all,
         scratch: State::default(),
-        refuted,
-        failed: Vec::new(),
+        assume,
+        verdict: Verdict::default(),
     };
     engine.solve(&mut m, goal);
     let mut out = m.out;
     out.stats.tables = engine.tables.len() as u64;
-    (out, engine.failed)
-}
-
-/// True when the answers include the identity answer (every variable left free and distinct): the goal
-/// itself holds, as a coinductive assumption supposed.
-fn confirms_identity(store: &Store, answers: &AnswerSet) -> bool {
-    (0..answers.len()).any(|i| {
-        let a = answers.get(i);
-        a.iter().enumerate().all(|(k, &v)| {
-            matches!(store.view(v), crate::term::View::Var(_))
-                && a.iter().enumerate().all(|(j, &w)| j == k || w != v)
-        })
-    })
+    (out, engine.verdict)
 }
 
 /// Work waiting for an owner.
@@ -211,10 +165,10 @@ struct Engine<'a, 'b> {
     table_all: bool,
     /// A state reused when feeding consumers (saves an allocation per answer).
     scratch: State,
-    /// Tables (by key) whose coinductive assumption failed in an earlier run: not assumed again.
-    refuted: &'a FxHashSet<TermId>,
-    /// Tables (by key) whose coinductive assumption failed in this run.
-    failed: Vec<TermId>,
+    /// What this run assumes of cycles.
+    assume: &'a Assumptions,
+    /// Which of those assumptions the run did not confirm.
+    verdict: Verdict,
 }
 
 impl Engine<'_, '_> {
@@ -270,19 +224,45 @@ impl Engine<'_, '_> {
                 let _ = m.run(&mut st, self);
             }
             Work::Feed(t, c) => loop {
+                let assume = self.assume;
                 let tb = &mut self.tables[t as usize];
                 let cons = &mut tb.consumers[c];
-                if cons.seen >= tb.answers.len() {
-                    cons.queued = false;
-                    break;
+                // An inductive consumer is fed the answers from before the table became provisional,
+                // then the table's view.
+                let limit = match tb.prov_from {
+                    Some(p) if cons.inductive => p,
+                    _ => tb.answers.len(),
+                };
+                self.vals.clear();
+                if cons.seen < limit {
+                    self.vals.extend_from_slice(tb.answers.get(cons.seen));
+                    cons.seen += 1;
+                } else {
+                    let view = match tb.prov_from {
+                        Some(_) if cons.inductive => assume.ind.get(&tb.key),
+                        _ => None,
+                    };
+                    let width = tb.answers.width();
+                    let next = view.and_then(|v| assume::tuples(v, width).nth(cons.view_seen));
+                    let Some(tuple) = next else {
+                        cons.queued = false;
+                        if tb.prov_from.is_some() && cons.inductive {
+                            tb.view_used = true;
+                        }
+                        break;
+                    };
+                    cons.view_seen += 1;
+                    tb.view_used = true;
+                    self.vals.extend_from_slice(tuple);
                 }
-                let i = cons.seen;
-                cons.seen += 1;
                 if !m.tick() {
                     return;
                 }
-                self.vals.clear();
-                self.vals.extend_from_slice(tb.answers.get(i));
+                if let Some(u) = &cons.umap {
+                    for v in &mut self.vals {
+                        *v = value_to_caller(m.store, u, *v);
+                    }
+                }
                 // A query that is exactly this tabled call: the table's answers are the query's answers,
                 // already distinct, so they go straight out without resuming a copy of the query.
                 if cons.owner == Owner::Root
@@ -349,24 +329,40 @@ impl Engine<'_, '_> {
             let tb = &self.tables[t as usize];
             tb.provisional && !tb.answers.is_empty()
         });
+        let assume = self.assume;
+        let mut confirmed = true;
+        for &t in &group {
+            let tb = &self.tables[t as usize];
+            if tb.assumed
+                && derived
+                && !assume::confirms(m.store, assume.co.get(&tb.key), &tb.answers)
+            {
+                confirmed = false;
+                self.verdict
+                    .unconfirmed
+                    .push((tb.key, assume::flat(&tb.answers)));
+            }
+            if tb.view_used && !assume::same(assume.ind.get(&tb.key), &tb.answers) {
+                self.verdict.views.push((tb.key, assume::flat(&tb.answers)));
+            }
+        }
+        let mut wake = Vec::new();
         for &t in &group {
             let tb = &mut self.tables[t as usize];
-            if tb.assumed && derived && !confirms_identity(m.store, &tb.answers) {
-                m.out.assumption_failed = true;
-                // A ground goal's assumption is the goal itself: refuting it and running again decides
-                // it. A goal with variables was assumed for all its instances at once, a coarser
-                // hypothesis whose failure says nothing of each instance: the answer stays ambiguous.
-                if tb.nvars == 0 {
-                    self.failed.push(tb.key);
+            if confirmed && tb.prov_from.take().is_some() {
+                // Its assumptions hold: its answers are final, for inductive consumers too. Those below
+                // the group get the ones they were not fed.
+                let len = tb.answers.len();
+                for (i, c) in tb.consumers.iter_mut().enumerate() {
+                    let outside = !matches!(c.owner, Owner::Table(o) if group.contains(&o));
+                    if c.inductive && outside && !c.queued && c.seen < len {
+                        c.queued = true;
+                        wake.push((c.owner, t, i));
+                    }
                 }
             }
             tb.complete = true;
-            // Width-0 answers (ground goals) are represented by one placeholder id per answer.
-            tb.frozen = Some(if tb.answers.width() == 0 {
-                vec![TermId::default(); tb.answers.len()].into()
-            } else {
-                tb.answers.flat().into()
-            });
+            tb.frozen = Some(assume::flat(&tb.answers));
             tb.answers.freeze();
             // Consumers still scheduled (their owners are below the group) keep their state until fed.
             for c in tb.consumers.iter_mut().filter(|c| !c.queued) {
@@ -374,6 +370,9 @@ impl Engine<'_, '_> {
                 c.slots = Rc::from(&[][..]);
             }
             m.out.stats.completed += 1;
+        }
+        for (owner, t, i) in wake {
+            self.push_work(owner, Work::Feed(t, i));
         }
         for &t in &group {
             let waiters = std::mem::take(&mut self.tables[t as usize].waiters);
@@ -412,17 +411,18 @@ impl Engine<'_, '_> {
         st: &State,
         goal: Ref,
         env: &Env,
-    ) -> Option<(TableId, VarMap)> {
+    ) -> Option<(TableId, VarMap, UniverseMap)> {
         let c = canonicalize_call(m, st, goal, env)?;
         if let Some(&t) = self.index.get(&c.key) {
             m.out.stats.cache_hits += u64::from(self.tables[t as usize].complete);
-            return Some((t, c.map));
+            return Some((t, c.map, c.umap));
         }
         if self.tables.len() >= m.limits.max_tables {
             m.halt(StopReason::Tables(m.limits.max_tables));
             return None;
         }
         // The environment of the table, in canonical numbering (slot k = variable k in its strands).
+        let umap = c.umap.clone();
         let (g, map) = c.into_goal(m.store);
         let key = g.key;
         let t = self.tables.len() as TableId;
@@ -443,7 +443,7 @@ impl Engine<'_, '_> {
         self.roots.insert(self.stack.len());
         self.stack.push(t);
         self.push_work(Owner::Table(t), Work::Start);
-        Some((t, map))
+        Some((t, map, umap))
     }
 
     /// When calling the incomplete table `t` from the current owner closes a cycle whose every table is
@@ -527,19 +527,38 @@ impl Engine<'_, '_> {
     }
 
     /// The current owner consumes the incomplete table `t`. Answers resting on an unconfirmed
-    /// coinductive assumption may flow on through coinductive tables only (which become provisional in
-    /// turn); an inductive table consuming them would close a mixed cycle, so the solution is marked
-    /// uncertain rather than risk a wrong yes.
+    /// coinductive assumption flow on through coinductive tables, which become provisional in turn; an
+    /// inductive table is not fed them (they could close a mixed cycle), only the table's view
+    /// (`assume.rs`).
     fn consume_provisional(&mut self, m: &mut Machine<'_>, t: TableId) {
         if !self.tables[t as usize].provisional {
             return;
         }
         if let Owner::Table(o) = self.current {
             if self.is_coinductive(m, o) {
-                self.tables[o as usize].provisional = true;
-            } else {
-                m.out.assumption_failed = true;
+                self.make_provisional(o);
             }
+        }
+    }
+
+    /// Answers of `t` from now on may rest on an unconfirmed coinductive assumption. Its inductive
+    /// consumers are scheduled to be fed its view instead.
+    fn make_provisional(&mut self, t: TableId) {
+        let tb = &mut self.tables[t as usize];
+        tb.provisional = true;
+        if tb.prov_from.is_some() {
+            return;
+        }
+        tb.prov_from = Some(tb.answers.len());
+        let mut wake = Vec::new();
+        for (i, c) in tb.consumers.iter_mut().enumerate() {
+            if c.inductive && !c.queued {
+                c.queued = true;
+                wake.push((c.owner, i));
+            }
+        }
+        for (owner, i) in wake {
+            self.push_work(owner, Work::Feed(t, i));
         }
     }
 
@@ -599,24 +618,29 @@ impl Hooks for Engine<'_, '_> {
 
     fn call(&mut self, m: &mut Machine<'_>, st: &State, goal: Ref, env: &Env) -> CallAction {
         let tables_before = self.tables.len();
-        let Some((t, map)) = self.table_for(m, st, goal, env) else {
+        let Some((t, map, umap)) = self.table_for(m, st, goal, env) else {
             return CallAction::Suspend;
         };
         // A table created by this very call has not run: it consumes nothing, so no cycle goes
         // through it (and the search for one, linear in the open tables, is skipped).
         let fresh = t as usize >= tables_before;
         let slots: Rc<[u32]> = map.slots.into();
-        let tb = &mut self.tables[t as usize];
-        if let Some(frozen) = &tb.frozen {
-            return CallAction::Answers(frozen.clone(), slots);
+        if let Some(frozen) = &self.tables[t as usize].frozen {
+            let answers = answers_to_caller(m.store, &umap, frozen.clone());
+            return CallAction::Answers(answers, slots);
         }
-        let queued = !tb.answers.is_empty();
+        let inductive = matches!(self.current, Owner::Table(o) if !self.is_coinductive(m, o));
+        let tb = &mut self.tables[t as usize];
+        let queued = !tb.answers.is_empty() || (inductive && tb.prov_from.is_some());
         tb.consumers.push(Consumer {
             owner: self.current,
             state: st.clone(),
-            slots,
+            slots: slots.clone(),
+            umap: umap.clone(),
             seen: 0,
             queued,
+            inductive,
+            view_seen: 0,
         });
         m.out.stats.consumers += 1;
         let c = tb.consumers.len() - 1;
@@ -631,16 +655,35 @@ impl Hooks for Engine<'_, '_> {
         } else {
             self.coinductive_cycle(m, t)
         };
-        let refuted = || self.refuted.contains(&self.tables[t as usize].key);
-        if let Some(path) = cycle.filter(|_| !refuted()) {
-            // Every goal on the cycle is coinductive: assume the goal holds (its identity answer, which
-            // binds nothing) and go on; completion checks that the table confirms it.
+        if let Some(path) = cycle {
+            // Every goal on the cycle is coinductive: answer the call with what is assumed of the goal
+            // (at first the goal itself: its identity answer, which binds nothing) and go on;
+            // completion checks that the table confirms it.
             self.tables[t as usize].assumed = true;
             for x in path {
-                self.tables[x as usize].provisional = true;
+                self.make_provisional(x);
             }
             let owner = self.current;
-            self.push_work(owner, Work::Resume(st.clone()));
+            let key = self.tables[t as usize].key;
+            let width = self.tables[t as usize].nvars as usize;
+            match self.assume.co.get(&key) {
+                None => self.push_work(owner, Work::Resume(st.clone())),
+                Some(assumed) => {
+                    for tuple in assume::tuples(assumed, width) {
+                        let vals: Vec<TermId> = match &umap {
+                            Some(u) => tuple
+                                .iter()
+                                .map(|&v| value_to_caller(m.store, u, v))
+                                .collect(),
+                            None => tuple.to_vec(),
+                        };
+                        let mut resumed = st.clone();
+                        if m.unify_answer(&mut resumed, &slots, &vals) {
+                            self.push_work(owner, Work::Resume(resumed));
+                        }
+                    }
+                }
+            }
         }
         CallAction::Suspend
     }
@@ -667,7 +710,7 @@ impl Hooks for Engine<'_, '_> {
         env: &Env,
         _depth: u32,
     ) -> NotAction {
-        let Some((t, _)) = self.table_for(m, st, goal, env) else {
+        let Some((t, _, _)) = self.table_for(m, st, goal, env) else {
             return NotAction::Fails;
         };
         let tb = &mut self.tables[t as usize];

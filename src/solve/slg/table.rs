@@ -2,6 +2,7 @@
 
 use super::Work;
 use crate::solve::answers::AnswerSet;
+use crate::solve::canon_goal::UniverseMap;
 use crate::solve::machine::{Env, State};
 use crate::term::TermId;
 use std::rc::Rc;
@@ -24,10 +25,17 @@ pub(super) struct Consumer {
     pub state: State,
     /// The caller's slots of the table's variables, in canonical order.
     pub slots: Rc<[u32]>,
+    /// The caller's universes of the table's (see [`UniverseMap`]).
+    pub umap: UniverseMap,
     /// How many answers it has been fed.
     pub seen: usize,
     /// A `Feed` for it is already scheduled.
     pub queued: bool,
+    /// Its owner is an inductive table: it is not fed answers that rest on an unconfirmed coinductive
+    /// assumption, but the table's view instead (`assume.rs`).
+    pub inductive: bool,
+    /// How many answers of the view it has been fed.
+    pub view_seen: usize,
 }
 
 /// A caller waiting for a table to complete to decide `\+ goal`.
@@ -60,6 +68,10 @@ pub(super) struct Table {
     pub assumed: bool,
     /// Its answers may rest on a coinductive assumption not yet confirmed (until it completes).
     pub provisional: bool,
+    /// How many answers it had when it became provisional: the later ones may rest on an assumption.
+    pub prov_from: Option<usize>,
+    /// Its view was fed to an inductive consumer in place of provisional answers.
+    pub view_used: bool,
     /// The canonical key of the table (goal, environment, universes).
     pub key: TermId,
     /// Its position on the completion stack (while incomplete).
@@ -91,6 +103,8 @@ impl Table {
             lowlink: dfn,
             assumed: false,
             provisional: false,
+            prov_from: None,
+            view_used: false,
             key: TermId::default(),
             pos: 0,
         }

@@ -1,0 +1,171 @@
+//! Cycles through coinductive and inductive goals, asked of both tabling strategies with chalk's
+//! answer text: mixed cycles fail wherever they are met, coinductive assumptions over goals with
+//! variables are refined to a fixpoint, and goals under `forall` that differ only by their universes
+//! are one goal (a cycle, not an endless descent).
+
+use knot::Engine;
+
+const STRATEGIES: [&str; 2] = ["slg", "recursive"];
+
+fn chalk(src: &str, strategy: &str, goal: &str) -> String {
+    let mut e = Engine::from_rust("t.chalk", src)
+        .unwrap_or_else(|e| panic!("load failed: {e}\n{src}"))
+        .with_strategy(strategy);
+    e.answers(goal)
+        .unwrap_or_else(|err| panic!("{strategy}: goal {goal}: {err}"))
+        .chalk()
+        .to_string()
+}
+
+fn both(src: &str, goal: &str, expected: &str) {
+    for s in STRATEGIES {
+        assert_eq!(chalk(src, s, goal), expected, "{s}: {goal}\n{src}");
+    }
+}
+
+/// `A` needs `B` and `C`; `B` needs `A`; `C` (inductive) needs `B`. `A -> B -> A` is coinductive,
+/// but every proof of `A` also needs `A -> C -> B -> A`, a cycle through the inductive `C`.
+const MIXED: &str = "
+    #[coinductive] trait A<T> {}
+    #[coinductive] trait B<T> {}
+    trait C<T> {}
+    struct S {}
+    impl<T> A<T> for () where (): B<T>, (): C<T> {}
+    impl<T> B<T> for () where (): A<T> {}
+    impl<T> C<T> for () where (): B<T> {}
+";
+
+#[test]
+fn a_cycle_through_an_inductive_goal_fails_whatever_path_meets_it_first() {
+    both(MIXED, "exists<T> { (): A<T> }", "No possible solution");
+    both(MIXED, "(): A<S>", "No possible solution");
+    both(MIXED, "(): C<S>", "No possible solution");
+    // The same with `C` asked before `B` in `A`'s impl.
+    let swapped = MIXED.replace("where (): B<T>, (): C<T>", "where (): C<T>, (): B<T>");
+    both(&swapped, "exists<T> { (): A<T> }", "No possible solution");
+    both(&swapped, "(): A<S>", "No possible solution");
+}
+
+#[test]
+fn a_coinductive_cycle_beside_an_inductive_goal_that_holds_on_its_own() {
+    // `C` holds without the cycle: `A -> B -> A` is the only cycle, and it is coinductive.
+    let src = "
+        #[coinductive] trait A<T> {}
+        #[coinductive] trait B<T> {}
+        trait C<T> {}
+        struct S {}
+        impl<T> A<T> for () where (): B<T>, (): C<T> {}
+        impl<T> B<T> for () where (): A<T> {}
+        impl C<S> for () {}
+    ";
+    both(src, "(): A<S>", "Unique");
+    both(
+        src,
+        "exists<T> { (): A<T> }",
+        "Unique; substitution [?0 := S]",
+    );
+}
+
+#[test]
+fn an_inductive_step_may_use_what_a_coinductive_cycle_proved() {
+    // `A<S>` holds by the cycle `A<S> -> A<S>`; `C<T>` needs some `A<U>` and gives `A<T>` for
+    // `T = Y` through the inductive `C` once: `A<Y>` holds (the branch meets `C` once).
+    let src = "
+        #[coinductive] trait A {}
+        trait C {}
+        struct S {}
+        struct Y {}
+        forall<T> { T: A if T = S, S: A }
+        forall<T> { T: A if T: C }
+        forall<T, U> { T: C if U: A, T = Y }
+    ";
+    both(src, "Y: A", "Unique");
+    both(src, "S: A", "Unique");
+}
+
+#[test]
+fn goals_that_differ_only_by_their_universes_are_one_goal() {
+    // `Foo: Bar` needs `!1: Bar`, which needs `!2: Bar`, ...: one goal up to the universes' numbering,
+    // an inductive cycle, so No (chalk's `overflow_universe`), and at once.
+    let src = "
+        struct Foo {}
+        trait Bar {}
+        forall<X> { X: Bar if forall<Y> { Y: Bar } }
+    ";
+    both(src, "Foo: Bar", "No possible solution");
+    // Coinductive, the same cycle holds.
+    let co = src.replace("trait Bar", "#[coinductive] trait Bar");
+    both(&co, "Foo: Bar", "Unique");
+}
+
+#[test]
+fn answers_naming_placeholders_come_back_in_the_callers_universe() {
+    // The table of `!2_0: Eq<?0>` is stored as `!1_0: Eq<?0>` (universes renumbered); its answer
+    // must name the caller's placeholder `!2_0` again, not `!1_0` (which is `A`).
+    let src = "
+        trait Eq<T> {}
+        impl<T> Eq<T> for T {}
+    ";
+    both(
+        src,
+        "forall<A> { forall<B> { exists<U> { B: Eq<U> } } }",
+        "Unique; substitution [?0 := !2_0]",
+    );
+    both(
+        src,
+        "forall<A> { forall<B> { exists<U> { B: Eq<U>, U = B } } }",
+        "Unique; substitution [?0 := !2_0]",
+    );
+    both(
+        src,
+        "forall<A> { forall<B> { exists<U> { B: Eq<U>, U = A } } }",
+        "No possible solution",
+    );
+}
+
+#[test]
+fn a_coinductive_assumption_over_variables_is_refined_to_its_fixpoint() {
+    // `A: C1<B>` iff `A = X` and `B: C1<A>`: the cycle holds for `X: C1<X>` only. Assuming the goal
+    // `?0: C1<?1>` gives `[X, ?1]`, which gives `[X, X]`, which confirms itself.
+    let src = "
+        #[coinductive] trait C1<T> {}
+        #[coinductive] trait C2<T> {}
+        struct X {}
+        struct Y {}
+        forall<A, B> { A: C1<B> if A: C2<B>, A = X }
+        forall<A, B> { A: C2<B> if B: C1<A> }
+    ";
+    both(
+        src,
+        "exists<T, U> { T: C1<U> }",
+        "Unique; substitution [?0 := X, ?1 := X]",
+    );
+    both(src, "X: C1<X>", "Unique");
+    both(src, "X: C1<Y>", "No possible solution");
+    both(src, "exists<U> { Y: C1<U> }", "No possible solution");
+}
+
+#[test]
+fn an_assumption_over_variables_that_fails_leaves_no_answer() {
+    // `A: C1` needs `X: C1` and `A: C2`, so only `Y: C1` could hold, and it needs `X: C1`, which needs
+    // `X: C2`: nothing holds (the first run's `[Y]` rests on an assumption its next run refutes).
+    let src = "
+        #[coinductive] trait C1 {}
+        trait C2 {}
+        struct X {}
+        struct Y {}
+        forall<A, B> { A: C1 if B: C1, B = X, A: C2 }
+        impl C2 for Y {}
+    ";
+    both(src, "exists<T> { T: C1 }", "No possible solution");
+    both(src, "Y: C1", "No possible solution");
+    both(src, "X: C1", "No possible solution");
+    // With `X: C2` the cycle `X: C1 -> X: C1` holds, and `Y: C1` with it.
+    let holds = format!("{src}\nimpl C2 for X {{}}");
+    both(&holds, "Y: C1", "Unique");
+    both(
+        &holds,
+        "exists<T> { T: C1 }",
+        "Ambiguous; no inference guidance",
+    );
+}
