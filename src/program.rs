@@ -86,10 +86,95 @@ impl ArgIndex {
 /// Arguments indexed per predicate (the first few positions).
 const INDEXED_ARGS: usize = 4;
 
+/// How deep the first argument's leftmost path is indexed.
+const PATH_DEPTH: usize = 3;
+
+/// The leftmost path of a term: its functor, its first argument's functor, ... down to a constant, a
+/// variable or [`PATH_DEPTH`] steps. `normalize('$assoc'('Next'('T0'), 'Out'), U)` has the path
+/// `'$assoc'/2, 'Next'/1, 'T0'` for its first argument: where every clause's first argument has the
+/// same functor, the path still tells them apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+struct Path {
+    keys: [Option<Key>; PATH_DEPTH],
+    len: u8,
+}
+
+/// The leftmost path of `t`, and whether it stops at a variable (then it matches every path it is a
+/// prefix of).
+fn path_of(store: &Store, mut t: TermId) -> (Path, bool) {
+    let mut p = Path::default();
+    while (p.len as usize) < PATH_DEPTH {
+        match store.view(t) {
+            View::Var(_) => return (p, true),
+            View::App(f, args) => {
+                p.keys[p.len as usize] = Some(Key::Functor(f, args.len() as u32));
+                p.len += 1;
+                match args.first() {
+                    Some(&a) => t = a,
+                    None => return (p, false),
+                }
+            }
+            _ => {
+                p.keys[p.len as usize] = Some(Key::Const(t));
+                p.len += 1;
+                return (p, false);
+            }
+        }
+    }
+    (p, false)
+}
+
+impl Path {
+    fn starts_with(&self, prefix: &Path) -> bool {
+        prefix.len <= self.len
+            && self.keys[..prefix.len as usize] == prefix.keys[..prefix.len as usize]
+    }
+}
+
+/// The first argument indexed by its whole leftmost path: for each complete path, the clauses whose
+/// first argument has that path or a variable-ended prefix of it, in source order.
+#[derive(Default, Debug)]
+struct PathIndex {
+    by_path: FxHashMap<Path, Vec<u32>>,
+    /// Clauses whose path stops at a variable: (prefix, clause).
+    open: Vec<(Path, u32)>,
+}
+
+impl PathIndex {
+    fn push(&mut self, idx: u32, (path, open): (Path, bool)) {
+        if open {
+            for (p, v) in self.by_path.iter_mut() {
+                if p.starts_with(&path) {
+                    v.push(idx);
+                }
+            }
+            self.open.push((path, idx));
+        } else {
+            let open = &self.open;
+            self.by_path
+                .entry(path)
+                .or_insert_with(|| {
+                    open.iter()
+                        .filter(|(pre, _)| path.starts_with(pre))
+                        .map(|&(_, i)| i)
+                        .collect()
+                })
+                .push(idx);
+        }
+    }
+
+    /// The clauses for a call whose first argument has this complete path; `None` when no clause has
+    /// exactly this path (then the first-level index answers).
+    fn get(&self, path: &Path) -> Option<&[u32]> {
+        self.by_path.get(path).map(|v| &v[..])
+    }
+}
+
 #[derive(Default, Debug)]
 struct PredIndex {
     all: Vec<u32>,
     args: Vec<ArgIndex>,
+    first_path: PathIndex,
 }
 
 /// What a foreign predicate says about a call.
@@ -247,9 +332,13 @@ impl Program {
             .take(INDEXED_ARGS)
             .map(|&a| key_of(store, a))
             .collect();
+        let first_path = store.args(clause.head).first().map(|&a| path_of(store, a));
         self.clauses.push(clause);
         let p = self.preds.entry(pred).or_default();
         p.all.push(idx);
+        if let Some(fp) = first_path {
+            p.first_path.push(idx, fp);
+        }
         if p.args.len() < keys.len() {
             p.args.resize_with(keys.len(), ArgIndex::default);
         }
@@ -266,6 +355,17 @@ impl Program {
             return &[];
         };
         let mut best: &[u32] = &p.all;
+        if let Some(Some(a)) = args.first() {
+            let (path, open) = path_of(store, *a);
+            if !open && path.len > 1 {
+                if let Some(c) = p.first_path.get(&path) {
+                    best = c;
+                    if best.len() <= 1 {
+                        return best;
+                    }
+                }
+            }
+        }
         for (ix, a) in p.args.iter().zip(args) {
             if let Some(k) = a.and_then(|t| key_of(store, t)) {
                 let c = ix.get(k);
@@ -531,5 +631,59 @@ pub fn hide_quantified(store: &Store, goal: TermId, names: &mut [Box<str>]) {
                 *n = format!("_{n}").into();
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn program(store: &mut Store, src: &str) -> Program {
+        let items = crate::syntax::clauses::parse_clauses(store, &"t.pl".into(), src).unwrap();
+        let mut p = Program::new();
+        for it in items {
+            p.add_clause_term(store, it.term, it.var_names, None)
+                .unwrap();
+        }
+        p
+    }
+
+    fn goal_args(store: &mut Store, text: &str) -> (Pred, Vec<Option<TermId>>) {
+        let (g, _) = crate::syntax::clauses::parse_goal(store, &"<goal>".into(), text).unwrap();
+        let pred = store.functor(g).unwrap();
+        let args = store.args(g).iter().map(|&a| Some(a)).collect();
+        (pred, args)
+    }
+
+    #[test]
+    fn first_argument_paths_tell_clauses_apart() {
+        let mut store = Store::new();
+        let src = "n(a(t(x0), o), r0).\nn(a(t(X), o), any).\nn(a(t(x1), o), r1).\n\
+                   n(a(u(x1), o), r2).\nn(Y, var).\nn(a(t(x2), o), r3).\n";
+        let p = program(&mut store, src);
+        let text = |store: &Store, c: &[u32]| -> Vec<String> {
+            c.iter()
+                .map(|&i| {
+                    crate::syntax::print::term_to_string(
+                        store,
+                        p.clause(i).head,
+                        &|_| "_".into(),
+                        100,
+                    )
+                })
+                .map(|s| s.split(", ").last().unwrap_or("").to_string())
+                .collect()
+        };
+        // A complete path: the clauses with exactly that path and those whose path stops at a
+        // variable along it, in source order.
+        let (pred, args) = goal_args(&mut store, "n(a(t(x1), o), R)");
+        let c = p.candidates(&store, pred, &args).to_vec();
+        assert_eq!(text(&store, &c), ["any)", "r1)", "var)"]);
+        // A path no clause has: the first-level index answers (every `a/2` clause and the open ones).
+        let (pred, args) = goal_args(&mut store, "n(a(t(x9), o), R)");
+        assert_eq!(p.candidates(&store, pred, &args).len(), 6);
+        // A path that stops at a variable: no narrowing by path.
+        let (pred, args) = goal_args(&mut store, "n(a(t(Z), o), R)");
+        assert_eq!(p.candidates(&store, pred, &args).len(), 6);
     }
 }
