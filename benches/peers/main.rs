@@ -198,20 +198,7 @@ fn cases(dir: &Path, o: &Opts, swi: bool) -> Vec<Case> {
             add(
                 format!("tc_left_{} path(X,Y)", g.name()),
                 n,
-                vec![
-                    e(
-                        "knot slg",
-                        knot(&["query", s(&f), "--goal", "path(X, Y)", "--count"]),
-                    ),
-                    e("swi", swi_count(&f, "path(X, Y)")),
-                    e(
-                        "datafrog",
-                        Invocation::Datafrog {
-                            file: f.clone(),
-                            mode: "all",
-                        },
-                    ),
-                ],
+                tc_engines(&f, "path(X, Y)", "all"),
             );
         }
     }
@@ -229,20 +216,7 @@ fn cases(dir: &Path, o: &Opts, swi: bool) -> Vec<Case> {
         add(
             format!("tc_{side}_chain path(1,Y)"),
             n,
-            vec![
-                e(
-                    "knot slg",
-                    knot(&["query", s(&f), "--goal", "path(1, Y)", "--count"]),
-                ),
-                e("swi", swi_count(&f, "path(1, Y)")),
-                e(
-                    "datafrog",
-                    Invocation::Datafrog {
-                        file: f.clone(),
-                        mode: "from1",
-                    },
-                ),
-            ],
+            tc_engines(&f, "path(1, Y)", "from1"),
         );
     }
     for n in sizes(&[1000, 2000], &[200]) {
@@ -254,20 +228,7 @@ fn cases(dir: &Path, o: &Opts, swi: bool) -> Vec<Case> {
         add(
             "tc_right_chain path(X,Y)".into(),
             n,
-            vec![
-                e(
-                    "knot slg",
-                    knot(&["query", s(&f), "--goal", "path(X, Y)", "--count"]),
-                ),
-                e("swi", swi_count(&f, "path(X, Y)")),
-                e(
-                    "datafrog",
-                    Invocation::Datafrog {
-                        file: f.clone(),
-                        mode: "all",
-                    },
-                ),
-            ],
+            tc_engines(&f, "path(X, Y)", "all"),
         );
     }
     // Same generation.
@@ -463,6 +424,28 @@ fn cases(dir: &Path, o: &Opts, swi: bool) -> Vec<Case> {
         );
     }
     out
+}
+
+/// knot, SWI-Prolog and datafrog counting the answers of a transitive-closure goal over file `f`
+/// (`mode`: datafrog's `all` pairs or `from1`).
+fn tc_engines(f: &Path, goal: &str, mode: &'static str) -> Vec<Engine> {
+    vec![
+        Engine {
+            label: "knot slg".into(),
+            how: knot(&["query", s(f), "--goal", goal, "--count"]),
+        },
+        Engine {
+            label: "swi".into(),
+            how: swi_count(f, goal),
+        },
+        Engine {
+            label: "datafrog".into(),
+            how: Invocation::Datafrog {
+                file: f.to_path_buf(),
+                mode,
+            },
+        },
+    ]
 }
 
 fn swi_count(f: &Path, goal: &str) -> Invocation {
