@@ -124,42 +124,63 @@ fn path_of(store: &Store, mut t: TermId) -> (Path, bool) {
     (p, false)
 }
 
-impl Path {
-    fn starts_with(&self, prefix: &Path) -> bool {
-        prefix.len <= self.len
-            && self.keys[..prefix.len as usize] == prefix.keys[..prefix.len as usize]
-    }
-}
-
-/// The first argument indexed by its whole leftmost path: for each complete path, the clauses whose
-/// first argument has that path or a variable-ended prefix of it, in source order.
+/// The first argument indexed by its whole leftmost path: for each complete path (of two steps or
+/// more: one step is the first-level index), the clauses whose first argument has that path or a
+/// variable-ended prefix of it, in source order.
 #[derive(Default, Debug)]
 struct PathIndex {
     by_path: FxHashMap<Path, Vec<u32>>,
-    /// Clauses whose path stops at a variable: (prefix, clause).
-    open: Vec<(Path, u32)>,
+    /// The complete paths of `by_path` under each of their proper prefixes.
+    paths_by_prefix: FxHashMap<Path, Vec<Path>>,
+    /// Clauses whose path stops at a variable, by the prefix before it.
+    open: FxHashMap<Path, Vec<u32>>,
+}
+
+impl Path {
+    fn prefix(&self, len: u8) -> Path {
+        let mut p = Path {
+            len,
+            ..Path::default()
+        };
+        p.keys[..len as usize].copy_from_slice(&self.keys[..len as usize]);
+        p
+    }
 }
 
 impl PathIndex {
     fn push(&mut self, idx: u32, (path, open): (Path, bool)) {
         if open {
-            for (p, v) in self.by_path.iter_mut() {
-                if p.starts_with(&path) {
-                    v.push(idx);
+            if let Some(paths) = self.paths_by_prefix.get(&path) {
+                for p in paths {
+                    if let Some(v) = self.by_path.get_mut(p) {
+                        v.push(idx);
+                    }
                 }
             }
-            self.open.push((path, idx));
-        } else {
-            let open = &self.open;
-            self.by_path
-                .entry(path)
-                .or_insert_with(|| {
-                    open.iter()
-                        .filter(|(pre, _)| path.starts_with(pre))
-                        .map(|&(_, i)| i)
-                        .collect()
-                })
-                .push(idx);
+            self.open.entry(path).or_default().push(idx);
+            return;
+        }
+        if path.len < 2 {
+            return;
+        }
+        if !self.by_path.contains_key(&path) {
+            // Seed it with the open clauses of its prefixes, merged in source order.
+            let mut seed: Vec<u32> = (0..path.len)
+                .filter_map(|k| self.open.get(&path.prefix(k)))
+                .flatten()
+                .copied()
+                .collect();
+            seed.sort_unstable();
+            for k in 0..path.len {
+                self.paths_by_prefix
+                    .entry(path.prefix(k))
+                    .or_default()
+                    .push(path);
+            }
+            self.by_path.insert(path, seed);
+        }
+        if let Some(v) = self.by_path.get_mut(&path) {
+            v.push(idx);
         }
     }
 
