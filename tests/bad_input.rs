@@ -93,7 +93,7 @@ const REPL_LIMITS: &[&str] = &[
     "5",
 ];
 
-const FLOUNDERED: &str = "% warning: floundered: a negation `\\+ G` (or arithmetic) was reached with G not ground; that branch was not explored";
+const FLOUNDERED: &str = "% warning: floundered: a goal was reached whose answers cannot be listed (a negation `\\+ G` or arithmetic with G not ground, or a non-enumerable goal such as `?T: Send` with its type unknown); that branch was not explored";
 
 static CATALOGUE: &[Case] = &[
     // -----------------------------------------------------------------------------------------
@@ -547,7 +547,7 @@ static CATALOGUE: &[Case] = &[
         input: Input::File("flounder_negation.pl"),
         cmd: Cmd::Query("ok(X), X = b"),
         expect: Expect::Answer(
-            "ambiguous.\n% warning: floundered: a negation `\\+ G` (or arithmetic) was reached with G not ground; that branch was not explored\n",
+            "ambiguous.\n% warning: floundered: a goal was reached whose answers cannot be listed (a negation `\\+ G` or arithmetic with G not ground, or a non-enumerable goal such as `?T: Send` with its type unknown); that branch was not explored\n",
         ),
         repl: Some(FLOUNDERED),
         ..BASE
@@ -558,7 +558,7 @@ static CATALOGUE: &[Case] = &[
         cmd: Cmd::Query("p(a)"),
         // Calling an unbound variable flounders too.
         expect: Expect::Answer(
-            "ambiguous.\n% warning: floundered: a negation `\\+ G` (or arithmetic) was reached with G not ground; that branch was not explored\n",
+            "ambiguous.\n% warning: floundered: a goal was reached whose answers cannot be listed (a negation `\\+ G` or arithmetic with G not ground, or a non-enumerable goal such as `?T: Send` with its type unknown); that branch was not explored\n",
         ),
         repl: Some(FLOUNDERED),
         ..BASE

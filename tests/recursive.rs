@@ -435,3 +435,22 @@ fn auto_trait_ring_with_two_fields_is_linear() {
     assert!(tables[2] <= 2 * tables[1] + 8, "{tables:?}");
     assert!(tables[2] <= 12 * 80, "{tables:?}");
 }
+
+/// `WellFormed(?T)` flounders (as chalk answers it) instead of listing every well-formed type: with
+/// tuples of every arity over every type, the recursive strategy's answer set for it exploded and never
+/// finished. A step limit turns a regression into an overflow rather than a hang.
+#[test]
+fn well_formedness_of_an_unknown_type_flounders() {
+    for strategy in ["slg", "recursive"] {
+        let mut e = Engine::from_rust("wf.chalk", "#[lang(sized)]\ntrait Sized { }\n")
+            .expect("loads")
+            .with_strategy(strategy);
+        e.limits.max_steps = 2_000_000;
+        let a = e
+            .answers("exists<const N, T> { WellFormed([T; N]) }")
+            .expect("parses");
+        assert_eq!(a.chalk(), "Ambiguous; no inference guidance", "{strategy}");
+        assert!(a.outcome.floundered, "{strategy}: {:?}", a.outcome);
+        assert!(a.outcome.overflow().is_none(), "{strategy}");
+    }
+}

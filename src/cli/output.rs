@@ -107,7 +107,7 @@ pub fn solution_text(
 pub fn notes(out: &Outcome) -> Vec<String> {
     let mut v = Vec::new();
     if out.floundered {
-        v.push("% warning: floundered: a negation `\\+ G` (or arithmetic) was reached with G not ground; that branch was not explored".to_string());
+        v.push("% warning: floundered: a goal was reached whose answers cannot be listed (a negation `\\+ G` or arithmetic with G not ground, or a non-enumerable goal such as `?T: Send` with its type unknown); that branch was not explored".to_string());
     }
     if out.negative_cycle {
         v.push("% warning: negative cycle: a table depends on its own negation (undefined under the well-founded semantics)".to_string());

@@ -104,6 +104,11 @@ pub(super) fn lower_items(
         let p = (store.sym(name), n);
         program.tabled.insert(p);
         program.declared.insert(p);
+        if name == "well_formed_ty" {
+            // `WellFormed(?T)` flounders (chalk answers it ambiguously): the well-formed types of an
+            // unknown type cannot be listed (tuples of every arity over every type).
+            program.non_enumerable.insert(p);
+        }
     }
     for (name, n) in super::coherence::PREDICATES {
         let p = (store.sym(name), n);
