@@ -175,6 +175,8 @@ impl Solver<'_, '_> {
             iterations: 0,
             rounds: 0,
             prov_start: self.g.prov.len(),
+            entries_max_head: None,
+            entries_all_coinductive: true,
             task,
             callers: w,
         });
@@ -231,16 +233,28 @@ impl Solver<'_, '_> {
         let provisional = f.head < depth;
         if provisional {
             // Entries computed during its evaluation now depend on its head, through the frames
-            // from that head up to their old one.
-            for i in f.prov_start..self.g.prov.len() {
-                let (head, path) = (self.g.prov[i].head, self.g.prov[i].path);
-                if f.head < head {
-                    let below = self.g.all_coinductive(f.head, head - 1);
-                    let e = &mut self.g.prov[i];
-                    e.head = f.head;
-                    e.path = below && path;
+            // from that head up to their old one (nothing to do, and no scan, when none depends on
+            // a higher head and none lacks the coinductive mark).
+            let scan = f.entries_max_head.is_some_and(|h| h > f.head)
+                || (f.coinductive_dep && !f.entries_all_coinductive);
+            if scan {
+                for i in f.prov_start..self.g.prov.len() {
+                    let (head, path) = (self.g.prov[i].head, self.g.prov[i].path);
+                    if f.head < head {
+                        let below = self.g.all_coinductive(f.head, head - 1);
+                        let e = &mut self.g.prov[i];
+                        e.head = f.head;
+                        e.path = below && path;
+                    }
+                    self.g.prov[i].coinductive |= f.coinductive_dep;
                 }
-                self.g.prov[i].coinductive |= f.coinductive_dep;
+            }
+            // What the caller's frame now holds among its entries: these and this goal's own.
+            if let Some(parent) = self.g.stack.last_mut() {
+                parent.entries_max_head =
+                    Some(parent.entries_max_head.map_or(f.head, |h| h.max(f.head)));
+                // Its entries all carry the mark now when this goal's own does.
+                parent.entries_all_coinductive &= f.coinductive_dep;
             }
             let path = self.g.all_coinductive(f.head, depth - 1) && f.coinductive;
             self.g.prov_index.insert(f.goal.key, self.g.prov.len());

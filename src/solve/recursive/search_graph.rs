@@ -142,6 +142,11 @@ pub(super) struct Frame {
     /// Length of the provisional cache when the goal was pushed: later entries were computed during
     /// its evaluation.
     pub prov_start: usize,
+    /// The highest head of those entries (`None`: no entry yet; an upper bound), and whether each of
+    /// them is marked coinductive (a lower bound): when the frame finishes provisionally, its entries
+    /// need no update (no scan) unless one has a higher head or lacks the mark it would get.
+    pub entries_max_head: Option<usize>,
+    pub entries_all_coinductive: bool,
     /// Its own derivations.
     pub task: Task,
     /// The callers to resume when it is finished.
@@ -161,6 +166,8 @@ impl Frame {
         self.used_ind = false;
         self.head = usize::MAX;
         self.coinductive_dep = false;
+        self.entries_max_head = None;
+        self.entries_all_coinductive = true;
         self.task = Task::default();
         self.task.work.push(state);
     }
