@@ -132,8 +132,11 @@ struct PathIndex {
     by_path: FxHashMap<Path, Vec<u32>>,
     /// The complete paths of `by_path` under each of their proper prefixes.
     paths_by_prefix: FxHashMap<Path, Vec<Path>>,
-    /// Clauses whose path stops at a variable, by the prefix before it.
+    /// For each prefix at which some clause's path stops at a variable: the clauses whose path stops
+    /// at a variable at that prefix or at a shorter one of it, in source order.
     open: FxHashMap<Path, Vec<u32>>,
+    /// The keys of `open` under each of their prefixes (themselves included).
+    open_by_prefix: FxHashMap<Path, Vec<Path>>,
 }
 
 impl Path {
@@ -148,6 +151,15 @@ impl Path {
 }
 
 impl PathIndex {
+    /// The open clauses matching every path that starts with `path.prefix(len)` (from the longest of
+    /// its prefixes, up to `len` steps, that has any).
+    fn open_under(&self, path: &Path, len: u8) -> &[u32] {
+        (0..=len)
+            .rev()
+            .find_map(|k| self.open.get(&path.prefix(k)))
+            .map_or(&[], |v| &v[..])
+    }
+
     fn push(&mut self, idx: u32, (path, open): (Path, bool)) {
         if open {
             if let Some(paths) = self.paths_by_prefix.get(&path) {
@@ -157,20 +169,33 @@ impl PathIndex {
                     }
                 }
             }
-            self.open.entry(path).or_default().push(idx);
+            if !self.open.contains_key(&path) {
+                let seed = match path.len {
+                    0 => Vec::new(),
+                    n => self.open_under(&path, n - 1).to_vec(),
+                };
+                self.open.insert(path, seed);
+                for k in 0..=path.len {
+                    self.open_by_prefix
+                        .entry(path.prefix(k))
+                        .or_default()
+                        .push(path);
+                }
+            }
+            if let Some(keys) = self.open_by_prefix.get(&path) {
+                for q in keys {
+                    if let Some(v) = self.open.get_mut(q) {
+                        v.push(idx);
+                    }
+                }
+            }
             return;
         }
         if path.len < 2 {
             return;
         }
         if !self.by_path.contains_key(&path) {
-            // Seed it with the open clauses of its prefixes, merged in source order.
-            let mut seed: Vec<u32> = (0..path.len)
-                .filter_map(|k| self.open.get(&path.prefix(k)))
-                .flatten()
-                .copied()
-                .collect();
-            seed.sort_unstable();
+            let seed = self.open_under(&path, path.len - 1).to_vec();
             for k in 0..path.len {
                 self.paths_by_prefix
                     .entry(path.prefix(k))
@@ -184,10 +209,14 @@ impl PathIndex {
         }
     }
 
-    /// The clauses for a call whose first argument has this complete path; `None` when no clause has
-    /// exactly this path (then the first-level index answers).
-    fn get(&self, path: &Path) -> Option<&[u32]> {
-        self.by_path.get(path).map(|v| &v[..])
+    /// The clauses for a call whose first argument has this complete path (of two steps or more):
+    /// those with exactly this path, or, when there are none, only those whose path stops at a
+    /// variable along it.
+    fn get(&self, path: &Path) -> &[u32] {
+        match self.by_path.get(path) {
+            Some(v) => v,
+            None => self.open_under(path, path.len - 1),
+        }
     }
 }
 
@@ -379,11 +408,9 @@ impl Program {
         if let Some(Some(a)) = args.first() {
             let (path, open) = path_of(store, *a);
             if !open && path.len > 1 {
-                if let Some(c) = p.first_path.get(&path) {
-                    best = c;
-                    if best.len() <= 1 {
-                        return best;
-                    }
+                best = p.first_path.get(&path);
+                if best.len() <= 1 {
+                    return best;
                 }
             }
         }
@@ -700,9 +727,10 @@ mod tests {
         let (pred, args) = goal_args(&mut store, "n(a(t(x1), o), R)");
         let c = p.candidates(&store, pred, &args).to_vec();
         assert_eq!(text(&store, &c), ["any)", "r1)", "var)"]);
-        // A path no clause has: the first-level index answers (every `a/2` clause and the open ones).
+        // A path no clause has: only the clauses whose path stops at a variable along it.
         let (pred, args) = goal_args(&mut store, "n(a(t(x9), o), R)");
-        assert_eq!(p.candidates(&store, pred, &args).len(), 6);
+        let c = p.candidates(&store, pred, &args).to_vec();
+        assert_eq!(text(&store, &c), ["any)", "var)"]);
         // A path that stops at a variable: no narrowing by path.
         let (pred, args) = goal_args(&mut store, "n(a(t(Z), o), R)");
         assert_eq!(p.candidates(&store, pred, &args).len(), 6);
