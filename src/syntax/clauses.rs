@@ -150,7 +150,7 @@ impl Conv<'_> {
                 }
                 t
             }
-            Rule::arg | Rule::primary | Rule::paren => {
+            Rule::arg | Rule::list_arg | Rule::primary | Rule::paren => {
                 let q = p.into_inner().next().expect("inner");
                 self.term(q)
             }
@@ -262,7 +262,8 @@ fn rule_words(r: &Rule) -> Option<&'static str> {
         | Rule::term1050
         | Rule::term1000
         | Rule::term900
-        | Rule::arg => "a term",
+        | Rule::arg
+        | Rule::list_arg => "a term",
         Rule::term700 | Rule::term500 | Rule::term400 | Rule::primary => "a term",
         Rule::neck => "`:-`",
         Rule::semi => "`;`",
