@@ -618,3 +618,36 @@ fn a_memory_budget_stops_a_search_that_outgrows_it() {
     let mut e = engine(&src, "slg");
     assert_eq!(e.answers("path(X, Y)").unwrap().answers.len(), 160_000);
 }
+
+/// SLG keeps completed tables across the goals asked of one engine (as a Prolog system keeps its
+/// tables): the second goal finds `path(2, _)` complete instead of evaluating it again, with the same
+/// answers; other limits start from an empty cache.
+#[test]
+fn slg_reuses_completed_tables_across_goals() {
+    let src =
+        ":- table path/2.\npath(X, Y) :- edge(X, Z), path(Z, Y).\npath(X, Y) :- edge(X, Y).\n\
+               edge(1, 2).\nedge(2, 3).\nedge(3, 4).\n";
+    let mut e = engine(src, "slg");
+    let first = e.answers("path(2, X)").expect("parses");
+    assert_eq!(first.texts.len(), 2);
+    assert_eq!(first.outcome.stats.cache_hits, 0);
+    let again = e.answers("path(1, X)").expect("parses");
+    assert_eq!(again.texts.len(), 3);
+    assert!(
+        again.outcome.stats.cache_hits >= 1,
+        "{:?}",
+        again.outcome.stats
+    );
+    assert!(
+        again.outcome.stats.completed < first.outcome.stats.completed + 1,
+        "only path(1, _) itself is evaluated: {:?}",
+        again.outcome.stats
+    );
+    let same = e.answers("path(2, X)").expect("parses");
+    assert_eq!(same.texts, first.texts);
+    // Different answer-shaping limits: nothing reused.
+    e.limits.max_term_depth -= 1;
+    let fresh = e.answers("path(2, X)").expect("parses");
+    assert_eq!(fresh.outcome.stats.cache_hits, 0);
+    assert_eq!(fresh.texts, first.texts);
+}

@@ -282,7 +282,7 @@ pub fn first_answer(
     limits: &Limits,
 ) -> (Option<Vec<TermId>>, Outcome) {
     let mut found = None;
-    let outcome = slg::Slg.solve(store, program, goal, limits, &mut |_, a| {
+    let outcome = slg::Slg::default().solve(store, program, goal, limits, &mut |_, a| {
         found = Some(a.values.to_vec());
         ControlFlow::Break(())
     });
@@ -317,7 +317,7 @@ pub fn register_strategy(name: &str, make: StrategyFactory) {
 pub fn strategy_by_name(name: &str) -> Option<Box<dyn Strategy>> {
     match name {
         "sld" => Some(Box::new(sld::Sld)),
-        "slg" => Some(Box::new(slg::Slg)),
+        "slg" => Some(Box::new(slg::Slg::default())),
         "recursive" => Some(Box::new(recursive::Recursive::default())),
         _ => {
             let reg = REGISTERED.lock().unwrap_or_else(|e| e.into_inner());

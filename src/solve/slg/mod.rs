@@ -10,6 +10,7 @@
 mod assume;
 mod table;
 
+use super::answers::AnswerSet;
 use super::answers::{record, RootSink};
 use super::canon_goal::{answers_to_caller, canonicalize_call, value_to_caller, UniverseMap};
 use super::machine::{CallAction, Env, GoalKind, Hooks, Machine, NotAction, State};
@@ -24,8 +25,29 @@ use std::rc::Rc;
 use table::{Consumer, Owner, Table, TableId, Waiter};
 
 /// The tabling strategy.
-#[derive(Default, Debug)]
-pub struct Slg;
+///
+/// Completed tables of goals asked over the same program stay in a cache across goals (as a Prolog
+/// system keeps its tables): a later goal that calls one finds it complete. Only the tables of a run
+/// with no coinductive assumption, no overflow, no floundering and no negative cycle are kept, and the
+/// cache is dropped when the program or the limits that shape answers change.
+#[derive(Default)]
+pub struct Slg {
+    cache: TableCache,
+}
+
+/// Completed tables by canonical key, for one program under one set of answer-shaping limits.
+#[derive(Default)]
+struct TableCache {
+    tables: FxHashMap<TermId, AnswerSet>,
+    program: usize,
+    limits: (Option<u32>, u32, bool),
+}
+
+impl std::fmt::Debug for Slg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Slg({} cached tables)", self.cache.tables.len())
+    }
+}
 
 impl Strategy for Slg {
     fn name(&self) -> &'static str {
@@ -42,7 +64,27 @@ impl Strategy for Slg {
     ) -> Outcome {
         if program.coinductive.is_empty() {
             let assume = Assumptions::default();
-            return run(store, program, goal, limits, &assume, on_answer).0;
+            let shape = (
+                limits.max_term_size,
+                limits.max_term_depth,
+                limits.table_all,
+            );
+            let id = program as *const Program as usize;
+            let c = &mut self.cache;
+            if c.program != id || c.limits != shape || c.tables.len() > limits.max_tables {
+                c.tables.clear();
+                c.program = id;
+                c.limits = shape;
+            }
+            let (out, _, done) = run(store, program, goal, limits, &assume, &c.tables, on_answer);
+            let clean = out.overflow().is_none()
+                && !out.floundered
+                && !out.negative_cycle
+                && !out.stopped_by_caller;
+            if clean {
+                c.tables.extend(done);
+            }
+            return out;
         }
         // With coinductive predicates, a run may assume what a cycle gives and find at completion that
         // the assumption does not hold (`assume.rs`). Answers derived from it cannot be taken back, so
@@ -56,7 +98,8 @@ impl Strategy for Slg {
                 held.push(a.intern(s));
                 ControlFlow::Continue(())
             };
-            let (out, verdict) = run(store, program, goal, limits, &assume, &mut hold);
+            let none = FxHashMap::default();
+            let (out, verdict, _) = run(store, program, goal, limits, &assume, &none, &mut hold);
             let settled = verdict.unconfirmed.is_empty() && verdict.views.is_empty();
             if settled || out.overflow().is_some() {
                 for a in &held {
@@ -100,8 +143,9 @@ fn run(
     goal: &Goal,
     limits: &Limits,
     assume: &Assumptions,
+    known: &FxHashMap<TermId, AnswerSet>,
     on_answer: &mut OnAnswer<'_>,
-) -> (Outcome, Verdict) {
+) -> (Outcome, Verdict, Vec<(TermId, AnswerSet)>) {
     let mut m = Machine::new(store, program, limits);
     let mut engine = Engine {
         tables: Vec::new(),
@@ -120,11 +164,19 @@ fn run(
         scratch: State::default(),
         assume,
         verdict: Verdict::default(),
+        known,
     };
     engine.solve(&mut m, goal);
     let mut out = m.out;
     out.stats.tables = engine.tables.len() as u64;
-    (out, engine.verdict)
+    // The tables this run completed (not those it found complete), for the next goals.
+    let done = engine
+        .tables
+        .into_iter()
+        .filter(|t| t.complete && !t.provisional && !known.contains_key(&t.key))
+        .map(|t| (t.key, t.answers))
+        .collect();
+    (out, engine.verdict, done)
 }
 
 /// Work waiting for an owner.
@@ -167,6 +219,8 @@ struct Engine<'a, 'b> {
     scratch: State,
     /// What this run assumes of cycles.
     assume: &'a Assumptions,
+    /// Tables completed by earlier goals over the same program.
+    known: &'a FxHashMap<TermId, AnswerSet>,
     /// Which of those assumptions the run did not confirm.
     verdict: Verdict,
 }
@@ -438,6 +492,15 @@ impl Engine<'_, '_> {
         ));
         self.index.insert(key, t);
         self.tables[t as usize].key = key;
+        if let Some(answers) = self.known.get(&key) {
+            // Completed by an earlier goal: complete here too, nothing to run.
+            let tb = &mut self.tables[t as usize];
+            tb.answers = answers.clone();
+            tb.frozen = Some(assume::flat(&tb.answers));
+            tb.complete = true;
+            m.out.stats.cache_hits += 1;
+            return Some((t, map, umap));
+        }
         self.tables[t as usize].pos = self.stack.len();
         self.cyclic.push(t);
         self.roots.insert(self.stack.len());
