@@ -166,6 +166,18 @@ pub fn solve_goal(
     })
 }
 
+/// Where answers go: straight to a terminal line by line; through a buffer into a pipe or a file
+/// (a write per line made printing 64,000 answers cost more than solving them).
+fn output() -> Box<dyn Write> {
+    use std::io::IsTerminal;
+    let stdout = std::io::stdout();
+    if stdout.is_terminal() {
+        Box::new(stdout.lock())
+    } else {
+        Box::new(std::io::BufWriter::with_capacity(1 << 16, stdout.lock()))
+    }
+}
+
 fn io(e: std::io::Error) -> Error {
     Error::Io {
         path: "<stdout>".into(),
@@ -374,8 +386,7 @@ pub fn query(path: &str, goal_texts: &[String], mode: Mode, opts: &SolveOpts) ->
             Err(e) => return Err(e),
         }
     }
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = output();
     for (text, (goal, names)) in goal_texts.iter().zip(goals) {
         if several && opts.format != Format::Json {
             writeln!(out, "?- {}.", text.trim().trim_end_matches('.')).map_err(io)?;
@@ -388,6 +399,7 @@ pub fn query(path: &str, goal_texts: &[String], mode: Mode, opts: &SolveOpts) ->
             write!(out, "{text}").map_err(io)?;
         }
     }
+    out.flush().map_err(io)?;
     print_peak_memory(opts);
     Ok(ExitCode::SUCCESS)
 }
@@ -418,8 +430,7 @@ pub fn explain(loaded: &mut Loaded, goal: TermId, opts: &SolveOpts) -> String {
 pub fn run(path: &str, all: bool, opts: &SolveOpts) -> Result<ExitCode> {
     let mut loaded = load_timed(path, opts)?;
     let queries = loaded.program.queries.clone();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = output();
     let mode = if all { Mode::All } else { Mode::One };
     let mut failed = false;
     for q in queries {
@@ -442,6 +453,7 @@ pub fn run(path: &str, all: bool, opts: &SolveOpts) -> Result<ExitCode> {
             failed = true;
         }
     }
+    out.flush().map_err(io)?;
     print_peak_memory(opts);
     Ok(if failed {
         ExitCode::from(2)
