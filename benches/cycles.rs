@@ -38,7 +38,10 @@ fn seed(n: usize) -> String {
     p
 }
 
-fn run(src: &str, goals: &[String], strategy: &str, coinductive: bool) -> (f64, u64, u64, String) {
+/// Time, tables, steps, cache hits, provisional results created, and the last goal's answer.
+type Figures = (f64, u64, u64, u64, u64, String);
+
+fn run(src: &str, goals: &[String], strategy: &str, coinductive: bool) -> Figures {
     let opts = LowerOptions {
         coinductive_all: coinductive,
         coinductive_none: false,
@@ -52,27 +55,38 @@ fn run(src: &str, goals: &[String], strategy: &str, coinductive: bool) -> (f64, 
         .with_strategy(strategy)
         .with_limits(limits);
     let start = Instant::now();
-    let (mut tables, mut steps) = (0, 0);
+    let (mut tables, mut steps, mut hits, mut prov) = (0, 0, 0, 0);
     let mut last = String::new();
     for g in goals {
         let a = e.answers(g).expect("the goal parses");
         tables += a.outcome.stats.tables;
         steps += a.outcome.stats.steps;
+        hits += a.outcome.stats.cache_hits;
+        prov += a.outcome.stats.provisional[0];
         last = a.chalk().to_string();
     }
-    (start.elapsed().as_secs_f64(), tables, steps, last)
+    (
+        start.elapsed().as_secs_f64(),
+        tables,
+        steps,
+        hits,
+        prov,
+        last,
+    )
 }
 
 fn main() {
-    println!("workload  N     strategy   coinductive  time      tables   steps      answer");
+    println!(
+        "workload  N     strategy   coinductive  time      tables   steps      hits   provisional  answer"
+    );
     for n in [10, 100, 1000] {
         let src = ring(n);
         let goals = vec!["S0: Tr".to_string()];
         for strategy in ["sld", "slg", "recursive"] {
             for co in [false, true] {
-                let (t, tables, steps, ans) = run(&src, &goals, strategy, co);
+                let (t, tables, steps, hits, prov, ans) = run(&src, &goals, strategy, co);
                 println!(
-                    "ring      {n:<5} {strategy:<10} {co:<12} {t:>8.4}s {tables:>8} {steps:>10}  {ans}"
+                    "ring      {n:<5} {strategy:<10} {co:<12} {t:>8.4}s {tables:>8} {steps:>10} {hits:>6} {prov:>12}  {ans}"
                 );
             }
         }
@@ -82,9 +96,9 @@ fn main() {
         let goals: Vec<String> = (0..n).map(|i| format!("Link<M{i}>: Debug")).collect();
         for strategy in ["slg", "recursive"] {
             for co in [false, true] {
-                let (t, tables, steps, ans) = run(&src, &goals, strategy, co);
+                let (t, tables, steps, hits, prov, ans) = run(&src, &goals, strategy, co);
                 println!(
-                    "seed      {n:<5} {strategy:<10} {co:<12} {t:>8.4}s {tables:>8} {steps:>10}  {ans}"
+                    "seed      {n:<5} {strategy:<10} {co:<12} {t:>8.4}s {tables:>8} {steps:>10} {hits:>6} {prov:>12}  {ans}"
                 );
             }
         }
