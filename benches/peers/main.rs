@@ -627,19 +627,27 @@ fn per_sec(r: &Row) -> String {
     }
 }
 
-fn row_text(r: &Row) -> String {
-    format!(
-        "{:<32} {:>6} {:<22} {:>8.3} {:>8.3} {:>8.3} {:>12} {:>10} {:>8.0} {:>10}",
-        r.workload,
-        r.n,
-        r.engine,
-        r.load,
-        r.query,
-        r.wall,
+/// A row's cells: workload, N, engine, load, query, wall, answers, answers/s, peak, ratio.
+fn cells(r: &Row) -> [String; 10] {
+    [
+        r.workload.clone(),
+        r.n.to_string(),
+        r.engine.clone(),
+        format!("{:.3}", r.load),
+        format!("{:.3}", r.query),
+        format!("{:.3}", r.wall),
         r.failed.clone().unwrap_or_else(|| r.answers.clone()),
         per_sec(r),
-        r.peak,
-        r.ratio.map(|x| format!("{x:.2}")).unwrap_or_default()
+        format!("{:.0}", r.peak),
+        r.ratio.map(|x| format!("{x:.2}")).unwrap_or_default(),
+    ]
+}
+
+fn row_text(r: &Row) -> String {
+    let c = cells(r);
+    format!(
+        "{:<32} {:>6} {:<22} {:>8} {:>8} {:>8} {:>12} {:>10} {:>8} {:>10}",
+        c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9]
     )
 }
 
@@ -722,20 +730,7 @@ fn markdown(rows: &[Row], notes: &[String], swi: Option<&str>, took: f64, runs: 
     t.push_str("| workload | N | engine | load s | query s | wall s | answers | answers/s | peak MiB | knot/this |\n");
     t.push_str("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|\n");
     for r in rows {
-        let _ = writeln!(
-            t,
-            "| {} | {} | {} | {:.3} | {:.3} | {:.3} | {} | {} | {:.0} | {} |",
-            r.workload,
-            r.n,
-            r.engine,
-            r.load,
-            r.query,
-            r.wall,
-            r.failed.clone().unwrap_or_else(|| r.answers.clone()),
-            per_sec(r),
-            r.peak,
-            r.ratio.map(|x| format!("{x:.2}")).unwrap_or_default()
-        );
+        let _ = writeln!(t, "| {} |", cells(r).join(" | "));
     }
     t.push('\n');
     for n in notes {
