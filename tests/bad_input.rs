@@ -848,7 +848,7 @@ static CATALOGUE: &[Case] = &[
         name: "rust_dyn_type",
         input: Input::File("dyn_type.rs"),
         cmd: Cmd::Query("S: Sized"),
-        expect: Expect::InFile(2, 19, &["unsupported: dyn types"]),
+        expect: Expect::InFile(2, 19, &["unsupported: higher-ranked"]),
         ..BASE
     },
     Case {
@@ -960,8 +960,8 @@ static CATALOGUE: &[Case] = &[
     Case {
         name: "rust_goal_dyn",
         input: Input::File("goal_errors.rs"),
-        cmd: Cmd::Query("dyn Foo: Foo"),
-        expect: Expect::InGoal(1, 1, &["unsupported: dyn types"]),
+        cmd: Cmd::Query("dyn forall<'a> Foo: Foo"),
+        expect: Expect::InGoal(1, 1, &["unsupported: higher-ranked"]),
         ..BASE
     },
     Case {

@@ -9,9 +9,9 @@ const CORPUS: &str = concat!(
 );
 
 /// Passing cases recorded with `--strategy slg` (the run prints them on its last line).
-const SLG_FLOOR: u32 = 503;
+const SLG_FLOOR: u32 = 528;
 /// Passing cases recorded with `--strategy recursive`.
-const RECURSIVE_FLOOR: u32 = 484;
+const RECURSIVE_FLOOR: u32 = 516;
 
 fn summary(strategy: &str) -> (u32, u32, u32, String) {
     assert!(
@@ -135,7 +135,10 @@ fn slg_and_recursive_agree_where_chalk_expects_one_answer() {
         let (Some(a), Some(Some(b))) = (a, rec.get(name)) else {
             continue;
         };
-        if shared.contains(name) && a != b && !known.contains(&name.as_str()) {
+        // `Unsize` is not modelled (those cases fail under both); their goals on large `dyn` types
+        // exceed SLG's term-size limit of 10 (ambiguous) but not the recursive solver's 30 (No).
+        let unsize = name.starts_with("unsize.rs::");
+        if shared.contains(name) && a != b && !known.contains(&name.as_str()) && !unsize {
             differ.push(format!("{name}: slg {a}, recursive {b}"));
         }
     }

@@ -260,3 +260,54 @@ fn function_definitions_and_closures_are_callable_types() {
         ],
     );
 }
+
+#[test]
+fn dyn_types_implement_their_bounds_and_supertraits() {
+    let program = "
+        trait Clone {}
+        #[auto] trait Send {}
+        trait Thing<T> {}
+        trait Foo where Self: Thing<B> {}
+        trait Bar where Self: Foo, Self: Thing<A> {}
+        trait Item { type Out; }
+        trait Named where Self: Item<Out = A> {}
+        struct A {}
+        struct B {}
+    ";
+    expect(
+        "dyn.chalk",
+        program,
+        &[
+            // Listed traits hold, auto traits only when listed.
+            ("forall<'s> { dyn Clone + 's: Clone }", "Unique"),
+            (
+                "forall<'s> { dyn Clone + 's: Send }",
+                "No possible solution",
+            ),
+            ("forall<'s> { dyn Clone + Send + 's: Send }", "Unique"),
+            // Supertraits, transitively, with their arguments.
+            ("forall<'s> { dyn Bar + 's: Foo }", "Unique"),
+            ("forall<'s> { dyn Bar + 's: Thing<B> }", "Unique"),
+            ("forall<'s> { dyn Bar + 's: Thing<A> }", "Unique"),
+            (
+                "forall<'s> { dyn Foo + 's: Thing<A> }",
+                "No possible solution",
+            ),
+            // Associated-type bindings, written or from a supertrait.
+            (
+                "exists<T> { forall<'s> { <dyn Item<Out = B> + 's as Item>::Out = T } }",
+                "Unique; substitution [?0 := B]",
+            ),
+            (
+                "exists<T> { forall<'s> { <dyn Named + 's as Item>::Out = T } }",
+                "Unique; substitution [?0 := A]",
+            ),
+            // An unknown self type is not taken for a dyn type.
+            ("exists<T> { T: Foo }", "No possible solution"),
+            (
+                "exists<'s> { WellFormed(dyn Clone + 's) }",
+                "Unique; for<?U0> { substitution [?0 := '^0.0] }",
+            ),
+        ],
+    );
+}

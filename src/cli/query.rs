@@ -30,7 +30,7 @@ pub fn is_builtin(name: &str, arity: u32) -> bool {
     matches!(
         (name, arity),
         ("true" | "fail" | "false" | "!", 0)
-            | ("\\+", 1)
+            | ("\\+" | "nonvar", 1)
             | (
                 "," | ";"
                     | "->"

@@ -263,7 +263,9 @@ impl<'a> Explainer<'a> {
         let mut matched = 0;
         for &ci in self.program.clauses_of(pred) {
             let clause = &self.program.clauses()[ci as usize];
-            if restates_environment(self.store, clause.head, &clause.body) {
+            if restates_environment(self.store, clause.head, &clause.body)
+                || guard_rejects(self.store, clause.head, &clause.body, goal)
+            {
                 continue;
             }
             let mut b = Bindings::new();
@@ -404,6 +406,30 @@ fn restates_environment(store: &Store, head: TermId, body: &[TermId]) -> bool {
         }
         _ => false,
     }
+}
+
+/// A clause guarded by `nonvar(X), X = P, ...` on a head argument `X` (the clauses that let a `dyn`
+/// type implement its bounds) that cannot apply to `goal`: its argument there is unbound, or has
+/// another functor than `P`. Not worth listing as a candidate.
+fn guard_rejects(store: &Store, head: TermId, body: &[TermId], goal: TermId) -> bool {
+    let [nonvar, eq, ..] = body else {
+        return false;
+    };
+    let (View::App(nf, nargs), View::App(ef, eargs)) = (store.view(*nonvar), store.view(*eq))
+    else {
+        return false;
+    };
+    if nf != crate::term::syms::NONVAR || ef != crate::term::syms::EQ || eargs[0] != nargs[0] {
+        return false;
+    }
+    let Some(i) = store.args(head).iter().position(|&a| a == nargs[0]) else {
+        return false;
+    };
+    // An unbound argument has no functor: it differs from `P`'s as well.
+    store
+        .args(goal)
+        .get(i)
+        .is_some_and(|&g| store.functor(g) != store.functor(eargs[1]))
 }
 
 /// True when `t` contains a compound term with functor `f`. Iterative.

@@ -373,6 +373,7 @@ fn trait_decl(
     let mut body = vec![tr];
     body.extend(wcs.iter().copied());
     out.clause(&mut cx, wfh, &body, span)?;
+    dyn_clauses(&mut cx, t, tr, &wcs, span, out)?;
     for a in &t.assoc_types {
         let mark = cx.mark();
         let qs = cx.bind_params(&a.params);
@@ -398,6 +399,91 @@ fn trait_decl(
             }
         }
         cx.restore(mark);
+    }
+    Ok(())
+}
+
+/// A `dyn` type (`'$dyn'(Bounds, L)`, see `Cx::dyn_ty`) implements the traits it lists and, through
+/// them, their supertraits; its associated-type bindings (and its supertraits' bindings) normalize its
+/// projections. Each clause applies only when the self type is known to be a `dyn` type:
+/// - `'Tr'(D, P) :- nonvar(D), D = '$dyn'(Bs, L), '$dyn_bound'(Bs, 'Tr'('$self', P)).`
+/// - `'Sup'(D, X) :- nonvar(D), D = '$dyn'(Bs, L), 'Tr'(D, P).` for each `Self: Sup<X>` of `Tr`
+/// - `normalize('$assoc'('Sup'(D, X), 'A'), V) :- ..., 'Tr'(D, P).` for each `Self: Sup<X, A = V>`
+/// - `normalize('$assoc'('Tr'(D, P), 'A'), V) :- '$dyn_assoc'(Bs, 'Tr'('$self', P), 'A', V).`
+fn dyn_clauses(
+    cx: &mut Cx<'_>,
+    t: &TraitDef,
+    tr: TermId,
+    wcs: &[TermId],
+    span: &Span,
+    out: &mut Out<'_>,
+) -> Result<()> {
+    let self_v = cx.store.args(tr)[0];
+    let params: Vec<TermId> = cx.store.args(tr)[1..].to_vec();
+    let (f, _) = cx.store.functor(tr).expect("a trait reference");
+    let bs = cx.fresh("Bs");
+    let l = cx.fresh("L");
+    let dyn_s = cx.store.sym("$dyn");
+    let d = cx.store.app(dyn_s, &[bs, l]);
+    let me = cx.store.atom_named("$self");
+    let with_self = |cx: &mut Cx<'_>, s: TermId| {
+        let mut a = vec![s];
+        a.extend(params.iter().copied());
+        cx.store.app(f, &a)
+    };
+    let head = with_self(cx, d);
+    let listed = with_self(cx, me);
+    // Only for a self type known to be a `dyn` type: an unknown one is not enumerated as one.
+    let d_var = cx.fresh("D");
+    let head_var = with_self(cx, d_var);
+    let nonvar = cx.store.app(crate::term::syms::NONVAR, &[d_var]);
+    let is_dyn = cx.store.app(crate::term::syms::EQ, &[d_var, d]);
+    let member = cx.store.sym("$dyn_bound");
+    let body = cx.store.app(member, &[bs, listed]);
+    out.clause(cx, head_var, &[nonvar, is_dyn, body], span)?;
+    let alias_eq = cx.store.sym("alias_eq");
+    let assoc_s = cx.store.sym("$assoc");
+    let nz = cx.store.sym("normalize");
+    for &g in wcs {
+        let Some((gf, _)) = cx.store.functor(g) else {
+            continue;
+        };
+        let args = cx.store.args(g).to_vec();
+        if gf == alias_eq {
+            // `trait Bar: Foo<A = ()>`: `<dyn Bar as Foo>::A` normalizes to `()`.
+            let (assoc, v) = (args[0], args[1]);
+            let (sup_ref, item) = (cx.store.args(assoc)[0], cx.store.args(assoc)[1]);
+            let Some((sf, _)) = cx.store.functor(sup_ref) else {
+                continue;
+            };
+            let sargs = cx.store.args(sup_ref).to_vec();
+            if sargs.first() != Some(&self_v) {
+                continue;
+            }
+            let mut a = vec![d_var];
+            a.extend(sargs[1..].iter().copied());
+            let sup = cx.store.app(sf, &a);
+            let assoc = cx.store.app(assoc_s, &[sup, item]);
+            let h = cx.store.app(nz, &[assoc, v]);
+            out.clause(cx, h, &[nonvar, is_dyn, head], span)?;
+            continue;
+        }
+        if args.first() != Some(&self_v) || !cx.names.traits.contains_key(cx.store.name(gf)) {
+            continue;
+        }
+        let mut a = vec![d_var];
+        a.extend(args[1..].iter().copied());
+        let sup = cx.store.app(gf, &a);
+        out.clause(cx, sup, &[nonvar, is_dyn, head], span)?;
+    }
+    for a in t.assoc_types.iter().filter(|a| a.params.is_empty()) {
+        let item = cx.store.atom_named(&a.name.name);
+        let assoc = cx.store.app(assoc_s, &[head, item]);
+        let v = cx.fresh("V");
+        let h = cx.store.app(nz, &[assoc, v]);
+        let da = cx.store.sym("$dyn_assoc");
+        let b = cx.store.app(da, &[bs, listed, item, v]);
+        out.clause(cx, h, &[b], &a.span)?;
     }
     Ok(())
 }

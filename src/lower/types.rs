@@ -356,9 +356,47 @@ impl<'a> Cx<'a> {
                 let assoc = self.type_relative(base, name, args, &t.span)?;
                 self.alias_var(assoc)
             }
-            TyKind::Dyn { .. } => return Err(unsupported(&t.span, "dyn types")),
+            TyKind::Dyn { bounds, lifetime } => self.dyn_ty(bounds, lifetime.as_ref(), &t.span)?,
             TyKind::FnPtr(f) => self.fn_ptr(f)?,
         })
+    }
+
+    /// `dyn Tr<A, X = V> + Send + 'a` as `'$dyn'(['$b'('Tr'('$self', A), ['$eq'('X', V)]),
+    /// '$b'('Send'('$self'), [])], 'a)`: each bound is its trait reference with `'$self'` for the self
+    /// type, and its associated-type bindings. Each trait's clauses let a `dyn` type implement the
+    /// traits it lists and their supertraits (`trait_decl`); higher-ranked bounds are not supported.
+    fn dyn_ty(
+        &mut self,
+        bounds: &[TraitBound],
+        lifetime: Option<&ast::Lifetime>,
+        span: &crate::error::Span,
+    ) -> Result<TermId> {
+        let me = self.store.atom_named("$self");
+        let mut items = Vec::new();
+        for b in bounds {
+            if !b.binders.is_empty() || b.maybe {
+                return Err(unsupported(
+                    span,
+                    "higher-ranked or `?` bounds of dyn types",
+                ));
+            }
+            let (tr, eqs) = self.trait_ref(me, b)?;
+            let mut binds = Vec::new();
+            for eq in eqs {
+                // alias_eq('$assoc'(Tr, Item), V)
+                let (assoc, v) = (self.store.args(eq)[0], self.store.args(eq)[1]);
+                let item = self.store.args(assoc)[1];
+                binds.push(self.app("$eq", &[item, v]));
+            }
+            let binds = self.store.list(&binds, None);
+            items.push(self.app("$b", &[tr, binds]));
+        }
+        let list = self.store.list(&items, None);
+        let l = match lifetime {
+            Some(l) => self.lifetime(l),
+            None => self.store.atom_named("'_"),
+        };
+        Ok(self.app("$dyn", &[list, l]))
     }
 
     /// `for<'a> fn(A, B) -> R` as `'$fn'('$tuple'(A, B), R)`; an unsafe or non-Rust-ABI signature is

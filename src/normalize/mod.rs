@@ -157,6 +157,15 @@ impl Foreign for EgraphNormalizer {
             return ForeignResult::Defer;
         }
         let (tr, item) = (pa[0], pa[1]);
+        let dyn_self = store
+            .args(tr)
+            .first()
+            .and_then(|&s| store.functor(s))
+            .is_some_and(|(f, _)| store.name(f) == "$dyn");
+        if dyn_self {
+            // A `dyn` type's projections come from its bounds' bindings: the clauses decide.
+            return ForeignResult::Defer;
+        }
         if has_own_alias_rules(store, program, tr) {
             // `alias_eq` clauses of its own (implied bounds such as `trait Bar: Foo<A = ()>`): the
             // clauses decide.

@@ -451,6 +451,10 @@ impl<'p> Machine<'p> {
                 st.goals = cons(GoalKind::Call(a(0)), env, depth, after);
                 return ControlFlow::Continue(true);
             }
+            (syms::NONVAR, 1) => {
+                let ok = matches!(st.b.deref(self.store, a(0)), Deref::Term(_));
+                return ControlFlow::Continue(ok);
+            }
             (syms::PLACEHOLDER, 1) => {
                 let ok = matches!(
                     st.b.deref(self.store, a(0)),

@@ -134,6 +134,8 @@ pub mod syms {
     pub const LOCALS: Sym = Sym(19);
     /// `'$placeholder'(X)`: X is a placeholder (a `forall` variable)
     pub const PLACEHOLDER: Sym = Sym(20);
+    /// `nonvar(X)`: X is bound (to anything but an unbound variable), as in Prolog
+    pub const NONVAR: Sym = Sym(21);
     pub(super) const ALL: &[&str] = &[
         ",",
         ";",
@@ -156,6 +158,7 @@ pub mod syms {
         "$naf",
         "$locals",
         "$placeholder",
+        "nonvar",
     ];
 }
 

@@ -1,2 +1,2 @@
 trait Foo {}
-struct S { f: Box<dyn Foo> }
+struct S { f: Box<dyn forall<'a> Foo> }
