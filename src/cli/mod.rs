@@ -290,6 +290,7 @@ pub fn main_with(cli: Cli) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
+            query::flush_stats();
             eprintln!("{}", diagnostics::render(&e, goal_text.as_deref()));
             ExitCode::from(2)
         }

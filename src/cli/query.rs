@@ -166,6 +166,36 @@ pub fn solve_goal(
     })
 }
 
+thread_local! {
+    /// `--stats` lines when stderr is not a terminal: buffered (one per goal of a long `knot run`).
+    static STATS: std::cell::RefCell<Option<std::io::BufWriter<std::io::Stderr>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Print a `--stats` line on stderr: straight to a terminal, through a buffer otherwise (flushed by
+/// [`flush_stats`]).
+fn stats_line(line: &str) {
+    use std::io::IsTerminal;
+    if std::io::stderr().is_terminal() {
+        eprintln!("{line}");
+        return;
+    }
+    STATS.with(|s| {
+        let mut s = s.borrow_mut();
+        let w = s.get_or_insert_with(|| std::io::BufWriter::new(std::io::stderr()));
+        let _ = writeln!(w, "{line}");
+    });
+}
+
+/// Write out the buffered `--stats` lines.
+pub(super) fn flush_stats() {
+    STATS.with(|s| {
+        if let Some(w) = s.borrow_mut().as_mut() {
+            let _ = w.flush();
+        }
+    });
+}
+
 /// Where answers go: straight to a terminal line by line; through a buffer into a pipe or a file
 /// (a write per line made printing 64,000 answers cost more than solving them).
 fn output() -> Box<dyn Write> {
@@ -321,7 +351,7 @@ pub(super) fn answer(
         }
     }
     if opts.stats && opts.format != Format::Json {
-        eprintln!("{}", stats_text(&outcome, elapsed));
+        stats_line(&stats_text(&outcome, elapsed));
     }
     Ok(())
 }
@@ -362,6 +392,7 @@ fn load_timed(path: &str, opts: &SolveOpts) -> Result<Loaded> {
 
 /// With `--stats`, the process's peak memory (last line on stderr; where the OS tells it).
 fn print_peak_memory(opts: &SolveOpts) {
+    flush_stats();
     if opts.stats && opts.format != Format::Json {
         if let Some(mib) = super::output::peak_memory_mib() {
             eprintln!("% peak memory: {mib:.1} MiB");

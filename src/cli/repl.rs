@@ -108,6 +108,7 @@ impl Session {
             return self.command(cmd.trim(), out);
         }
         self.ask(text, false, out);
+        super::query::flush_stats();
         true
     }
 
