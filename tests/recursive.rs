@@ -354,6 +354,11 @@ fn check_agree(prog: &Prog, table_all: bool) {
     let mut slg = engine(&text, "slg");
     let mut rec = engine(&text, "recursive");
     rec.limits.max_iterations = 1000;
+    // The recursive strategy re-evaluates nested cycle heads from scratch at each iteration of an
+    // outer one, which some random programs make exponential (one with one predicate and four
+    // clauses takes 64M steps): such goals are bounded and left out of the comparison below.
+    slg.limits.max_steps = 5_000_000;
+    rec.limits.max_steps = 5_000_000;
     slg.limits.table_all = table_all;
     rec.limits.table_all = table_all;
     for p in prog.preds.iter().filter(|p| p.idb) {
@@ -368,7 +373,11 @@ fn check_agree(prog: &Prog, table_all: bool) {
             goals.push(format!("{}(X, 2)", p.name));
         }
         for g in goals {
-            let r = answer_set(&ask_with(&mut rec, &g), &format!("recursive {g}\n{text}"));
+            let ra = ask_with(&mut rec, &g);
+            if matches!(ra.outcome.overflow(), Some(StopReason::Steps(_))) {
+                continue;
+            }
+            let r = answer_set(&ra, &format!("recursive {g}\n{text}"));
             let s = answer_set(&ask_with(&mut slg, &g), &format!("slg {g}\n{text}"));
             assert_eq!(r, s, "goal {g} (table_all {table_all})\n{text}");
         }

@@ -492,6 +492,7 @@ impl Engine<'_, '_> {
         ));
         self.index.insert(key, t);
         self.tables[t as usize].key = key;
+        self.cyclic.push(t);
         if let Some(answers) = self.known.get(&key) {
             // Completed by an earlier goal: complete here too, nothing to run.
             let tb = &mut self.tables[t as usize];
@@ -502,7 +503,6 @@ impl Engine<'_, '_> {
             return Some((t, map, umap));
         }
         self.tables[t as usize].pos = self.stack.len();
-        self.cyclic.push(t);
         self.roots.insert(self.stack.len());
         self.stack.push(t);
         self.push_work(Owner::Table(t), Work::Start);
