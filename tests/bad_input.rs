@@ -823,6 +823,21 @@ static CATALOGUE: &[Case] = &[
         ..BASE
     },
     Case {
+        name: "rust_impl_unknown_assoc",
+        input: Input::File("impl_unknown_assoc.rs"),
+        cmd: Cmd::Query("S: Foo"),
+        // As for a bound (`rust_unknown_assoc_in_bound`): at `Other`.
+        expect: Expect::InFile(3, 23, &["trait `Foo` has no associated type `Other`"]),
+        ..BASE
+    },
+    Case {
+        name: "rust_duplicate_generic_param",
+        input: Input::File("duplicate_generic_param.rs"),
+        cmd: Cmd::Query("u8: Foo"),
+        expect: Expect::InFile(2, 9, &["`T`"]),
+        ..BASE
+    },
+    Case {
         name: "rust_unknown_assoc_in_bound",
         input: Input::File("unknown_assoc_in_bound.rs"),
         cmd: Cmd::Query("u8: Foo"),
@@ -1115,7 +1130,8 @@ catalogue_tests! {
     rust_unknown_trait rust_unknown_trait_in_where_clause rust_unknown_type
     rust_self_outside_trait rust_too_many_type_args rust_missing_trait_args
     rust_args_on_plain_struct rust_duplicate_struct rust_duplicate_trait
-    rust_undeclared_supertrait rust_unknown_assoc_in_bound rust_unknown_assoc_shorthand
+    rust_undeclared_supertrait rust_impl_unknown_assoc rust_duplicate_generic_param
+    rust_unknown_assoc_in_bound rust_unknown_assoc_shorthand
     rust_dyn_type rust_coroutine
     rust_cyclic_impl_inductive rust_cyclic_impl_coinductive rust_cyclic_supertraits
     rust_growing_types_sld rust_growing_types_slg
@@ -1414,32 +1430,6 @@ fn all_answers_of_a_floundered_goal_are_not_false() {
     assert_eq!(o.status.code(), Some(0));
     // The aggregated answer (and --format json) say `ambiguous`; the listing must not say `false.`.
     assert_eq!(stdout(&o), format!("ambiguous.\n{FLOUNDERED}\n"));
-}
-
-/// `knot query tests/bad/impl_unknown_assoc.rs --goal 'S: Foo'`
-#[test]
-fn impl_of_an_undeclared_associated_type_is_an_error() {
-    let f = bad("impl_unknown_assoc.rs");
-    let o = knot(&["query", &f, "--goal", "S: Foo"]);
-    let err = stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
-    // As for a bound (`rust_unknown_assoc_in_bound`): lower::unknown_assoc, at `Other`.
-    assert!(err.starts_with(&format!("{f}:3:23: ")), "{err}");
-    assert!(
-        err.contains("trait `Foo` has no associated type `Other`"),
-        "{err}"
-    );
-}
-
-/// `knot query tests/bad/duplicate_generic_param.rs --goal 'u8: Foo'`
-#[test]
-fn duplicate_generic_parameter_is_an_error() {
-    let f = bad("duplicate_generic_param.rs");
-    let o = knot(&["query", &f, "--goal", "u8: Foo"]);
-    let err = stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
-    assert!(err.starts_with(&format!("{f}:2:9: ")), "{err}");
-    assert!(err.contains("`T`"), "{err}");
 }
 
 /// `knot query tests/bad/derive_clone.rs --goal 'S: Clone'`
