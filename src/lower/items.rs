@@ -419,23 +419,16 @@ fn dyn_clauses(
     out: &mut Out<'_>,
 ) -> Result<()> {
     let self_v = cx.store.args(tr)[0];
-    let params: Vec<TermId> = cx.store.args(tr)[1..].to_vec();
-    let (f, _) = cx.store.functor(tr).expect("a trait reference");
     let bs = cx.fresh("Bs");
     let l = cx.fresh("L");
     let dyn_s = cx.store.sym("$dyn");
     let d = cx.store.app(dyn_s, &[bs, l]);
     let me = cx.store.atom_named("$self");
-    let with_self = |cx: &mut Cx<'_>, s: TermId| {
-        let mut a = vec![s];
-        a.extend(params.iter().copied());
-        cx.store.app(f, &a)
-    };
-    let head = with_self(cx, d);
-    let listed = with_self(cx, me);
+    let head = with_self(cx.store, tr, d);
+    let listed = with_self(cx.store, tr, me);
     // Only for a self type known to be a `dyn` type: an unknown one is not enumerated as one.
     let d_var = cx.fresh("D");
-    let head_var = with_self(cx, d_var);
+    let head_var = with_self(cx.store, tr, d_var);
     let nonvar = cx.store.app(crate::term::syms::NONVAR, &[d_var]);
     let is_dyn = cx.store.app(crate::term::syms::EQ, &[d_var, d]);
     let member = cx.store.sym("$dyn_bound");
@@ -453,16 +446,10 @@ fn dyn_clauses(
             // `trait Bar: Foo<A = ()>`: `<dyn Bar as Foo>::A` normalizes to `()`.
             let (assoc, v) = (args[0], args[1]);
             let (sup_ref, item) = (cx.store.args(assoc)[0], cx.store.args(assoc)[1]);
-            let Some((sf, _)) = cx.store.functor(sup_ref) else {
-                continue;
-            };
-            let sargs = cx.store.args(sup_ref).to_vec();
-            if sargs.first() != Some(&self_v) {
+            if cx.store.args(sup_ref).first() != Some(&self_v) {
                 continue;
             }
-            let mut a = vec![d_var];
-            a.extend(sargs[1..].iter().copied());
-            let sup = cx.store.app(sf, &a);
+            let sup = with_self(cx.store, sup_ref, d_var);
             let assoc = cx.store.app(assoc_s, &[sup, item]);
             let h = cx.store.app(nz, &[assoc, v]);
             out.clause(cx, h, &[nonvar, is_dyn, head], span)?;
@@ -471,9 +458,7 @@ fn dyn_clauses(
         if args.first() != Some(&self_v) || !cx.names.traits.contains_key(cx.store.name(gf)) {
             continue;
         }
-        let mut a = vec![d_var];
-        a.extend(args[1..].iter().copied());
-        let sup = cx.store.app(gf, &a);
+        let sup = with_self(cx.store, g, d_var);
         out.clause(cx, sup, &[nonvar, is_dyn, head], span)?;
     }
     for a in t.assoc_types.iter().filter(|a| a.params.is_empty()) {
@@ -486,6 +471,14 @@ fn dyn_clauses(
         out.clause(cx, h, &[b], &a.span)?;
     }
     Ok(())
+}
+
+/// The trait reference `t` with `s` for its self type (first argument).
+fn with_self(store: &mut Store, t: TermId, s: TermId) -> TermId {
+    let (f, _) = store.functor(t).expect("a trait reference");
+    let mut a = store.args(t).to_vec();
+    a[0] = s;
+    store.app(f, &a)
 }
 
 /// `impl<P> Tr<A> for T where WC { type X<Q> = V where WC2; }`:
