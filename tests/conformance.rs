@@ -5,7 +5,7 @@ use std::process::Command;
 
 const CORPUS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../shared/corpus/chalk-dev.jsonl"
+    "/tests/data/chalk/chalk-dev.jsonl"
 );
 
 /// Passing cases recorded with `--strategy slg` (the run prints them on its last line).

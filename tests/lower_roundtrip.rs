@@ -14,7 +14,7 @@ use std::time::Duration;
 
 const CORPUS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../shared/corpus/chalk-dev.jsonl"
+    "/tests/data/chalk/chalk-dev.jsonl"
 );
 
 /// The solution's kind, and for a unique answer each named variable's value.

@@ -3,8 +3,9 @@
 //! times programs that are right.
 
 #[allow(dead_code)] // the driver uses every generator; these tests use most
-#[path = "../benches/peers/workloads.rs"]
-mod workloads;
+mod workloads {
+    include!(concat!(env!("CARGO_MANIFEST_DIR"), "/benches/peers/workloads.rs"));
+}
 
 use knot::lower::LowerOptions;
 use knot::Engine;

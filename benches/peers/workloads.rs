@@ -1,6 +1,6 @@
-//! Workload generators: for a size N, the program each engine runs — the very same `.pl` file for knot
-//! and SWI-Prolog where both read clauses, the same edge facts for datafrog, and for the trait-shaped
-//! workloads a Rust-like program for knot beside its hand-lowered clauses for SWI-Prolog.
+// Workload generators: for a size N, the program each engine runs — the very same `.pl` file for knot
+// and SWI-Prolog where both read clauses, the same edge facts for datafrog, and for the trait-shaped
+// workloads a Rust-like program for knot beside its hand-lowered clauses for SWI-Prolog.
 
 use std::fmt::Write;
 

@@ -11,7 +11,7 @@ use crate::term::{Store, TermId};
 use std::sync::Arc;
 
 /// The std prelude for `.rs` files, in knot's surface language.
-pub const PRELUDE: &str = include_str!("../../rules/prelude.rs");
+pub const PRELUDE: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/prelude.rs"));
 
 /// What kind of source a program came from.
 pub enum Source {

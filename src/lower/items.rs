@@ -163,9 +163,9 @@ fn builtin_rules(
 }
 
 /// `rules/builtin.pl`: well-formedness of built-in types.
-const BUILTIN_RULES: &str = include_str!("../../rules/builtin.pl");
+const BUILTIN_RULES: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/builtin.pl"));
 /// `rules/lang.pl`: built-in impls of lang-item traits.
-const LANG_RULES: &str = include_str!("../../rules/lang.pl");
+const LANG_RULES: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/lang.pl"));
 
 /// `struct S<P> where WC { f: F }`:
 /// - WellFormed-Type: `well_formed_ty('S'(P)) :- WC.`
