@@ -66,3 +66,27 @@
 % Callables for the Fn traits: `'$callable'(F, Args, Ret, Kind)`, Kind the strongest of fn, fn_mut,
 % fn_once. Function definitions and closures add their own clauses from the lowering.
 '$callable'(F, Args, R, fn) :- '$fn_ptr_call'(F, Args, R).
+
+% The discriminant type of a type (`DiscriminantKind::Discriminant`): `u8` for every type but enums
+% (their `#[repr(..)]`, or `isize`) and coroutines (`u32`), which the lowering adds; none for a
+% placeholder, whose projection stays rigid.
+'$discriminant'(T, u8) :- '$scalar'(T).
+'$discriminant'(str, u8).
+'$discriminant'('!', u8).
+'$discriminant'('$ref'(_, _), u8).
+'$discriminant'('$refmut'(_, _), u8).
+'$discriminant'('$ptr'(_), u8).
+'$discriminant'('$ptrmut'(_), u8).
+'$discriminant'('$slice'(_), u8).
+'$discriminant'('$array'(_, _), u8).
+'$discriminant'('$dyn'(_, _), u8).
+'$discriminant'(F, u8) :- '$fn_ptr'(F).
+'$discriminant'('$tuple', u8).
+'$discriminant'('$tuple'(_), u8).
+'$discriminant'('$tuple'(_, _), u8).
+'$discriminant'('$tuple'(_, _, _), u8).
+'$discriminant'('$tuple'(_, _, _, _), u8).
+'$discriminant'('$tuple'(_, _, _, _, _), u8).
+'$discriminant'('$tuple'(_, _, _, _, _, _), u8).
+'$discriminant'('$tuple'(_, _, _, _, _, _, _), u8).
+'$discriminant'('$tuple'(_, _, _, _, _, _, _, _), u8).

@@ -67,7 +67,9 @@ pub(super) fn lower_items(
             ItemKind::Closure(c) => {
                 super::callable::closure(store, names, c, &item.span, &mut out)?
             }
-            ItemKind::Coroutine(_) => return Err(super::unsupported(&item.span, "coroutines")),
+            ItemKind::Coroutine(c) => {
+                super::coroutine::coroutine(store, names, c, &item.span, &mut out)?
+            }
         }
     }
     for t in &names.trait_order {
@@ -148,6 +150,28 @@ fn builtin_rules(
                     "'$lang_sized'({ty}).
 "
                 ));
+                // `DiscriminantKind::Discriminant`: an enum's `#[repr(int)]` (`isize` without one),
+                // `u8` for a struct.
+                let disc = match (&item.kind, item.attr("repr").and_then(|r| r.args.as_ref())) {
+                    (ItemKind::Enum(_), Some(args)) => args
+                        .iter()
+                        .map(|a| a.name.as_str())
+                        .find(|a| SCALARS.contains(a))
+                        .unwrap_or("isize"),
+                    (ItemKind::Enum(_), None) => "isize",
+                    _ => "u8",
+                };
+                text.push_str(&format!("'$discriminant'({ty}, {disc}).\n"));
+            }
+            ItemKind::FnDef(ast::FnDef { name, params, .. })
+            | ItemKind::Closure(ast::ClosureDef { name, params, .. }) => {
+                let args: Vec<&str> = params.iter().map(|_| "_").collect();
+                let ty = if args.is_empty() {
+                    q(&name.name)
+                } else {
+                    format!("{}({})", q(&name.name), args.join(", "))
+                };
+                text.push_str(&format!("'$discriminant'({ty}, u8).\n"));
             }
             ItemKind::ForeignType(id) => text.push_str(&format!(
                 "well_formed_ty({}).
@@ -268,7 +292,13 @@ fn auto_trait_builtins(
         }
         let mut cx = Cx::new(store, names);
         let self_ty = cx.item_type(&a.name.name, &a.params);
-        let tys = field_types(&mut cx, a)?;
+        // `#[phantom_data] struct PhantomData<T>`: holds what its parameters hold (chalk's rule).
+        let tys = if item.attr("phantom_data").is_some() {
+            let ps: Vec<TermId> = cx.store.args(self_ty).to_vec();
+            ps
+        } else {
+            field_types(&mut cx, a)?
+        };
         let mut body: Vec<TermId> = std::mem::take(&mut cx.pending);
         for ty in tys {
             body.push(cx.store.app(tsym, &[ty]));

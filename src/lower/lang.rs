@@ -7,6 +7,11 @@
 //!   closures, by their kind), and `Output` normalizes to their return type.
 //! - `#[lang(async_fn_once|async_fn_mut|async_fn)]`: callables returning a `#[lang(future)]` type;
 //!   `Output` is the future's `Output`, `CallOnceFuture` the returned type.
+//! - `#[lang(coroutine)] trait Coroutine<R> { type Yield; type Return; }`: the coroutines resumed with
+//!   `R` (`'$coroutine'(G, R, Yield, Return)`, from `coroutine.rs`).
+//! - `#[lang(discriminant_kind)] trait DiscriminantKind { type Discriminant; }`: every type;
+//!   `Discriminant` is an enum's `#[repr(..)]` integer (`isize` without one), `u32` for a coroutine,
+//!   `u8` for any other type (`'$discriminant'/2`); a placeholder's stays a rigid projection.
 //! - `#[lang(pointee_trait)] trait Pointee { type Metadata; }`: every type; `Metadata` is `usize` for
 //!   `str` and slices, `()` for other sized types, a struct's or tuple's is its last field's.
 
@@ -68,6 +73,25 @@ pub(super) fn bridges(names: &Names) -> String {
                 if assoc("Metadata") {
                     text.push_str(&format!(
                         "normalize('$assoc'({n}(T), 'Metadata'), M) :- '$pointee_metadata'(T, M).\n"
+                    ));
+                }
+            }
+            ("coroutine", 1) => {
+                text.push_str(&format!("{n}(G, R) :- '$coroutine'(G, R, _, _).\n"));
+                for (i, item) in ["Yield", "Return"].iter().enumerate() {
+                    if assoc(item) {
+                        let (y, r) = if i == 0 { ("V", "_") } else { ("_", "V") };
+                        text.push_str(&format!(
+                            "normalize('$assoc'({n}(G, R), '{item}'), V) :- '$coroutine'(G, R, {y}, {r}).\n"
+                        ));
+                    }
+                }
+            }
+            ("discriminant_kind", 0) => {
+                text.push_str(&format!("{n}(_).\n"));
+                if assoc("Discriminant") {
+                    text.push_str(&format!(
+                        "normalize('$assoc'({n}(T), 'Discriminant'), D) :- '$discriminant'(T, D).\n"
                     ));
                 }
             }

@@ -16,6 +16,7 @@ mod callable;
 pub mod chalk;
 mod check;
 mod coherence;
+mod coroutine;
 mod derive;
 mod items;
 mod lang;

@@ -83,6 +83,9 @@ impl Names {
                 })
                 | ItemKind::Closure(ast::ClosureDef {
                     name, params: ps, ..
+                })
+                | ItemKind::Coroutine(ast::CoroutineDef {
+                    name, params: ps, ..
                 }) => {
                     // Opaque types, function definitions and closures are named like structs (an
                     // opaque type outside `Reveal` is the rigid type chalk writes `!O<..>`).
