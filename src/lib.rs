@@ -65,7 +65,9 @@ pub use lower::{LowerOptions, Names};
 pub use normalize::{EgraphLimits, EgraphNormalizer};
 pub use program::{hide_quantified, mark_negations, Generation, Program};
 pub use render::{answer_text, clauses_text, program_text, solution_text};
-pub use solve::{aggregate, Answer, Goal, Limits, Outcome, Solution, Strategy};
+pub use solve::{
+    aggregate, Answer, Goal, Guidance, Limits, Outcome, Solution, StopReason, Strategy,
+};
 pub use term::{Store, TermId};
 
 /// The one owner of a loaded program: its store, its clauses (with their [`Generation`]), the

@@ -322,7 +322,8 @@ fn with_prelude(user: ast::Program, prelude: ast::Program) -> ast::Program {
 
 /// The result of solving one goal: answers kept for printing, the count, the outcome.
 pub struct Solved {
-    /// Answers (interned), at most 65 unless every answer was asked for.
+    /// Answers (interned): every one when asked for, else the first distinct ones (at most
+    /// [`crate::solve::aggregate::MAX_DISTINCT`] + 2, enough for aggregation to see a cut).
     pub answers: Vec<Answer>,
     /// How many answers there were.
     pub count: u64,
@@ -354,6 +355,10 @@ pub fn solve_goal(
     let g = Goal { term: goal, nvars };
     let start = Instant::now();
     let mut answers: Vec<Answer> = Vec::new();
+    // Without `keep_all`, distinct answers are kept up to one more than aggregation generalizes
+    // over, so that it sees when the set was cut (and gives no definite guidance then).
+    let mut seen: rustc_hash::FxHashSet<TermId> = Default::default();
+    let keep = crate::solve::aggregate::MAX_DISTINCT + 2;
     let mut count: u64 = 0;
     let outcome = {
         let mut on_answer = |store: &mut Store, a: AnswerRef<'_>| {
@@ -362,7 +367,7 @@ pub fn solve_goal(
                 return ControlFlow::Continue(());
             }
             let a = a.intern(store);
-            if keep_all || answers.len() < 65 {
+            if keep_all || (answers.len() < keep && seen.insert(a.values)) {
                 answers.push(a);
             }
             each(store, &a)
