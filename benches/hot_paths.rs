@@ -4,9 +4,9 @@
 //! the term, a table probe is O(1) whatever the nesting depth of the stored terms.
 
 use divan::{black_box, Bencher};
-use knot::normalize::EgraphNormalizer;
 use knot::solve::answers::AnswerSet;
 use knot::term::unify::{Bindings, Ref, UnifyOptions};
+use knot::EgraphNormalizer;
 use knot::{Engine, Store, TermId};
 
 fn main() {

@@ -2,7 +2,7 @@
 //! with the `normalize/2` clauses and with the e-graph normalizer, in one process (same machine, same
 //! run: compare the two times as a ratio). Run: `cargo bench --bench normalize`.
 
-use knot::normalize::EgraphNormalizer;
+use knot::EgraphNormalizer;
 use knot::{Engine, Limits};
 use std::time::Instant;
 

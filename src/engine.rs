@@ -89,7 +89,7 @@ pub struct Engine {
 impl Engine {
     /// Load clause-language text (named `file` in messages).
     pub fn from_clauses(file: &str, src: &str) -> Result<Engine> {
-        Ok(Engine::from_loaded(crate::cli::load_clauses(
+        Ok(Engine::from_loaded(crate::load::load_clauses(
             file.into(),
             src,
         )?))
@@ -110,7 +110,7 @@ impl Engine {
         prelude: bool,
         opts: &LowerOptions,
     ) -> Result<Engine> {
-        Ok(Engine::from_loaded(crate::cli::load_surface(
+        Ok(Engine::from_loaded(crate::load::load_surface(
             file.into(),
             src,
             prelude,
@@ -120,18 +120,18 @@ impl Engine {
 
     /// Load a file of either kind, by its extension (`.pl`; `.rs` or `.chalk`).
     pub fn from_path(path: &str) -> Result<Engine> {
-        Ok(Engine::from_loaded(crate::cli::load_file(path)?))
+        Ok(Engine::from_loaded(crate::load::load_file(path)?))
     }
 
-    fn from_loaded(l: crate::cli::Loaded) -> Engine {
+    fn from_loaded(l: crate::load::Loaded) -> Engine {
         Engine {
             store: l.store,
             program: l.program,
             limits: Limits::default(),
             strategy: "slg".into(),
             items: match l.source {
-                crate::cli::Source::Surface(n) => Some(n),
-                crate::cli::Source::Clauses => None,
+                crate::load::Source::Surface(n) => Some(n),
+                crate::load::Source::Clauses => None,
             },
             ast: l.ast,
             solver: None,
@@ -159,12 +159,12 @@ impl Engine {
     /// (`Vec<u32>: Clone`, `exists<T> { .. }`) for a Rust-like one. Returns the term and the names of
     /// its query variables.
     pub fn parse_goal(&mut self, goal: &str) -> Result<(TermId, Vec<Box<str>>)> {
-        crate::cli::load::parse_goal_for(&mut self.store, &self.program, self.items.as_ref(), goal)
+        crate::load::parse_goal_for(&mut self.store, &self.program, self.items.as_ref(), goal)
     }
 
     /// The program's clauses with their directives as a `.pl` file (what `knot lower` prints).
     pub fn clauses_text(&self) -> String {
-        crate::cli::lower_cmd::clauses_text(&self.store, &self.program, "the program")
+        crate::render::clauses_text(&self.store, &self.program, "the program")
     }
 
     /// Check a Rust-like program's impls for coherence (overlaps with witnesses, orphan impls); empty
@@ -216,13 +216,14 @@ impl Engine {
             &mut |store, a| {
                 let a = a.intern(store);
                 answers.push(a);
-                texts.push(crate::cli::answer_text(store, a.values, names));
+                texts.push(crate::render::answer_text(store, a.values, names));
                 ControlFlow::Continue(())
             },
         );
         self.solver = Some((self.strategy.clone(), strategy));
         let solution = aggregate(&mut self.store, &answers, &outcome);
-        let solution_text = crate::cli::solution_text(&self.store, &solution, names, answers.len());
+        let solution_text =
+            crate::render::solution_text(&self.store, &solution, names, answers.len());
         let render = crate::lower::chalk::Render {
             names: self.items.as_ref(),
             vars: names,

@@ -3,7 +3,7 @@
 //! Layers: [`term`] (interned terms, unification), [`syntax`] (the clause language and the Rust-like
 //! surface language), [`program`] (indexed clauses), [`lower`] (Rust-like programs to clauses, as chalk
 //! lowers them), [`solve`] (strategies behind one [`solve::Strategy`] trait), [`coherence`] (overlap and
-//! orphan checks), [`cli`] (the `knot` command). The engine core knows nothing of Rust: a Rust-like
+//! orphan checks), `cli` (the `knot` command, behind the default `cli` feature). The engine core knows nothing of Rust: a Rust-like
 //! program is lowered into clauses first. [`Engine`] puts the layers together.
 //!
 //! Each layer can be used on its own. Parse and lower a program, print its clauses, and solve a goal
@@ -34,20 +34,44 @@
 //! assert_eq!((answers, outcome.overflow()), (1, None));
 //! ```
 
+#![warn(missing_docs)]
+
+mod builtins;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod coherence;
-pub mod engine;
+mod engine;
 pub mod error;
 pub mod explain;
+mod load;
 pub mod lower;
-pub mod normalize;
+mod normalize;
 pub mod program;
+pub mod render;
 pub mod solve;
 pub mod syntax;
 pub mod term;
 
+// The curated front door. The command line (`cli/`) uses only these names and the public modules
+// above, never a module's internals; a library user needs nothing else for the common tasks.
+pub use builtins::{check_goal, is_builtin};
 pub use engine::{Answers, Engine};
 pub use error::{Error, Result, Span};
-pub use program::Program;
-pub use solve::{aggregate, Answer, Goal, Limits, Outcome, Solution, Strategy};
+pub use load::{
+    is_surface_path, load_clauses, load_file, load_file_with, load_surface, read_source,
+    solve_goal, LoadOptions, Loaded, Solved, Source, PRELUDE,
+};
+pub use lower::{LowerOptions, Names};
+pub use normalize::{EgraphLimits, EgraphNormalizer};
+pub use program::{hide_quantified, mark_negations, Generation, Program};
+pub use render::{answer_text, clauses_text, program_text, solution_text};
+pub use solve::{
+    aggregate, Answer, Goal, Guidance, Limits, Outcome, Solution, StopReason, Strategy,
+};
 pub use term::{Store, TermId};
+
+/// The one owner of a loaded program: its store, its clauses (with their [`Generation`]), the
+/// lowering's names, the strategy whose caches carry over from goal to goal, and the root limits
+/// and cancel flag every nested solve gets what remains of. It is [`Engine`] under the name the
+/// architecture uses.
+pub type Session = Engine;

@@ -236,14 +236,27 @@ pub enum ForeignResult {
     Answers(Vec<TermId>),
     /// A limit of the foreign code was hit: the search stops with Overflow naming it.
     Overflow(&'static str),
+    /// A nested search the foreign code ran (under the caller's remaining limits) was stopped by a
+    /// limit: the answer is unknown, and the caller's search stops with Overflow naming that limit.
+    Stopped(crate::solve::StopReason),
 }
 
 /// A predicate implemented in Rust rather than by clauses (Prolog's foreign interface): knot's engine
 /// calls it with the goal resolved under the current bindings (variables numbered from 0 in order).
 /// The associated-type normalizer of `src/normalize` is one (for `alias_eq/2`).
+///
+/// `limits` are what remains of the caller's limits (steps left, time left, the same cancel flag): a
+/// nested search the foreign code runs must use them, and report a limit it hits as
+/// [`ForeignResult::Stopped`] (unknown), never as "no answer".
 pub trait Foreign: Send + Sync {
-    /// Answer `goal` over `program`.
-    fn call(&self, store: &mut Store, program: &Program, goal: TermId) -> ForeignResult;
+    /// Answer `goal` over `program` within `limits`.
+    fn call(
+        &self,
+        store: &mut Store,
+        program: &Program,
+        goal: TermId,
+        limits: &crate::solve::Limits,
+    ) -> ForeignResult;
 }
 
 /// Foreign predicates by name and arity.
@@ -256,11 +269,33 @@ impl std::fmt::Debug for ForeignPreds {
     }
 }
 
+/// The generation of a program: a process-wide unique number, new for every program and after every
+/// change made through [`Program`]'s methods. Solver caches are keyed by it (never by the program's
+/// address, which a later program may reuse).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Generation(u64);
+
+impl Generation {
+    /// A generation no program had before.
+    pub fn fresh() -> Generation {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        Generation(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
+impl Default for Generation {
+    fn default() -> Self {
+        Generation::fresh()
+    }
+}
+
 /// A set of clauses with their declarations.
 #[derive(Default, Debug)]
 pub struct Program {
     /// Predicates implemented in Rust (see [`Foreign`]); they take precedence over clauses.
     pub foreign: ForeignPreds,
+    /// See [`Program::generation`].
+    generation: Generation,
     clauses: Vec<Clause>,
     preds: FxHashMap<Pred, PredIndex>,
     /// Predicates declared `:- table p/N`.
@@ -290,6 +325,18 @@ impl Program {
     /// An empty program.
     pub fn new() -> Program {
         Program::default()
+    }
+
+    /// The program's generation: it changes on every change made through a method. After changing
+    /// a public field (`tabled`, `coinductive`, `foreign`, ...) call [`Program::touch`], so that no
+    /// solver cache answers from the program as it was.
+    pub fn generation(&self) -> Generation {
+        self.generation
+    }
+
+    /// Start a new generation (see [`Program::generation`]).
+    pub fn touch(&mut self) {
+        self.generation = Generation::fresh();
     }
 
     /// All clauses.
@@ -375,6 +422,7 @@ impl Program {
     }
 
     fn push(&mut self, pred: Pred, clause: Clause, store: &Store) {
+        self.touch();
         let idx = self.clauses.len() as u32;
         let keys: Vec<Option<Key>> = store
             .args(clause.head)
@@ -426,6 +474,13 @@ impl Program {
             }
         }
         best
+    }
+
+    /// True when the tabling strategies table calls of `pred`: declared `:- table`, or declared
+    /// `:- coinductive` (a coinductive cycle is only seen at a table, so the directive alone must be
+    /// enough for `c :- c.` to hold).
+    pub fn is_tabled(&self, pred: Pred) -> bool {
+        self.tabled.contains(&pred) || self.coinductive.contains(&pred)
     }
 
     /// True when the predicate has clauses or was declared.
@@ -524,6 +579,7 @@ impl Program {
             }
         };
         set.extend(specs);
+        self.touch();
         Ok(())
     }
 }
@@ -597,37 +653,70 @@ fn var_occurrences(store: &Store, t: TermId) -> FxHashMap<u32, u32> {
     m
 }
 
+/// Rewrite every `\+ G` of a goal's control structure as `'$naf'(G, '$locals'(V..))`. Iterative: a
+/// body of many thousand goals is a deep right-nested conjunction.
 fn rewrite_negations(store: &mut Store, g: TermId, total: &FxHashMap<u32, u32>) -> TermId {
-    match store.view(g) {
-        View::App(syms::NOT, a) if a.len() == 1 => {
-            let inner = a[0];
-            let inner = rewrite_negations(store, inner, total);
-            let here = var_occurrences(store, inner);
-            let mut locals: Vec<u32> = here
-                .iter()
-                .filter(|&(v, &n)| total.get(v).copied().unwrap_or(0) <= n)
-                .map(|(&v, _)| v)
-                .collect();
-            locals.sort_unstable();
-            let vars: Vec<TermId> = locals.into_iter().map(|v| store.var(v)).collect();
-            let l = store.app(syms::LOCALS, &vars);
-            store.app(syms::NAF, &[inner, l])
-        }
-        View::App(f @ (syms::COMMA | syms::SEMI | syms::ARROW | syms::IMPLIES), a)
-            if a.len() == 2 =>
-        {
-            let (x, y) = (a[0], a[1]);
-            let x = rewrite_negations(store, x, total);
-            let y = rewrite_negations(store, y, total);
-            store.app(f, &[x, y])
-        }
-        View::App(f @ (syms::FORALL | syms::EXISTS), a) if a.len() == 2 => {
-            let (v, b) = (a[0], a[1]);
-            let b = rewrite_negations(store, b, total);
-            store.app(f, &[v, b])
-        }
-        _ => g,
+    enum W {
+        Visit(TermId),
+        Build(TermId),
     }
+    let mut work = vec![W::Visit(g)];
+    let mut out: Vec<TermId> = Vec::new();
+    while let Some(w) = work.pop() {
+        match w {
+            W::Visit(g) => match store.view(g) {
+                View::App(syms::NOT, a) if a.len() == 1 => {
+                    let inner = a[0];
+                    work.push(W::Build(g));
+                    work.push(W::Visit(inner));
+                }
+                View::App(syms::COMMA | syms::SEMI | syms::ARROW | syms::IMPLIES, a)
+                    if a.len() == 2 =>
+                {
+                    let (x, y) = (a[0], a[1]);
+                    work.push(W::Build(g));
+                    work.push(W::Visit(y));
+                    work.push(W::Visit(x));
+                }
+                View::App(syms::FORALL | syms::EXISTS, a) if a.len() == 2 => {
+                    let b = a[1];
+                    work.push(W::Build(g));
+                    work.push(W::Visit(b));
+                }
+                _ => out.push(g),
+            },
+            W::Build(g) => {
+                let t = match store.view(g) {
+                    View::App(syms::NOT, _) => {
+                        let inner = out.pop().unwrap_or(g);
+                        let here = var_occurrences(store, inner);
+                        let mut locals: Vec<u32> = here
+                            .iter()
+                            .filter(|&(v, &n)| total.get(v).copied().unwrap_or(0) <= n)
+                            .map(|(&v, _)| v)
+                            .collect();
+                        locals.sort_unstable();
+                        let vars: Vec<TermId> = locals.into_iter().map(|v| store.var(v)).collect();
+                        let l = store.app(syms::LOCALS, &vars);
+                        store.app(syms::NAF, &[inner, l])
+                    }
+                    View::App(f @ (syms::FORALL | syms::EXISTS), a) => {
+                        let v = a[0];
+                        let b = out.pop().unwrap_or(g);
+                        store.app(f, &[v, b])
+                    }
+                    View::App(f, _) => {
+                        let y = out.pop().unwrap_or(g);
+                        let x = out.pop().unwrap_or(g);
+                        store.app(f, &[x, y])
+                    }
+                    _ => g,
+                };
+                out.push(t);
+            }
+        }
+    }
+    out.pop().unwrap_or(g)
 }
 
 /// The variables bound by `forall(X, G)` in the control structure of a goal: placeholders, not

@@ -2,10 +2,10 @@
 //! program of the chalk corpus that knot supports, with each case's goal (lowered, printed in the
 //! clause language, parsed back).
 
-use knot::cli::{load_clauses, load_surface, program_text, solve_goal};
 use knot::lower::LowerOptions;
 use knot::solve::{aggregate, Limits, Solution};
 use knot::syntax::print::term_to_string;
+use knot::{load_clauses, load_surface, program_text, solve_goal};
 use knot::{Store, TermId};
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
@@ -48,7 +48,7 @@ fn limits() -> Limits {
 
 /// Solve and summarize; `None` when the search hit a limit.
 fn answer(
-    loaded: &mut knot::cli::Loaded,
+    loaded: &mut knot::Loaded,
     goal: TermId,
     names: &[Box<str>],
     reported: u32,

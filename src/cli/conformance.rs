@@ -1,11 +1,10 @@
 //! `knot conformance FILE.jsonl`: run chalk's test cases (program, goal, expected answer) and compare
 //! knot's answers in chalk's vocabulary.
 
-use super::load::{load_surface, Loaded};
-use super::query::solve_goal;
 use super::{load_options, Coinduction};
 use crate::error::{Error, Result};
 use crate::solve::{aggregate, Limits};
+use crate::{load_surface, solve_goal, Loaded};
 use clap::Args;
 use serde_json::Value;
 use std::io::IsTerminal;
@@ -71,11 +70,7 @@ fn run_case(case: &Value, args: &ConformanceArgs) -> Verdict {
     let mut loaded: Loaded = match load_surface(file, program, false, &opts.lower) {
         Ok(mut l) => {
             if args.normalize == "egraph" {
-                crate::normalize::EgraphNormalizer::install(
-                    &mut l.store,
-                    &mut l.program,
-                    Default::default(),
-                );
+                crate::EgraphNormalizer::install(&mut l.store, &mut l.program, Default::default());
             }
             l
         }
@@ -96,7 +91,7 @@ fn run_case(case: &Value, args: &ConformanceArgs) -> Verdict {
     };
     let nvars = names.len() as u32;
     let kind = case["kind"].as_str().unwrap_or("yields");
-    let mut noop = |_: &crate::term::Store, _: &crate::solve::Answer| ControlFlow::Continue(());
+    let mut noop = |_: &crate::Store, _: &crate::solve::Answer| ControlFlow::Continue(());
     let solved = match solve_goal(
         &mut loaded,
         g,
@@ -124,7 +119,7 @@ fn run_case(case: &Value, args: &ConformanceArgs) -> Verdict {
         "yields" => {
             let sol = aggregate(&mut loaded.store, &solved.answers, &solved.outcome);
             let got =
-                crate::lower::chalk::solution_text(&loaded.store, &sol, &loaded.render(&names));
+                crate::render::chalk::solution_text(&loaded.store, &sol, &loaded.render(&names));
             let want = case["expected"].as_str().unwrap_or("");
             if collapse(&got) == collapse(want) {
                 Verdict::Pass
@@ -144,7 +139,7 @@ fn run_case(case: &Value, args: &ConformanceArgs) -> Verdict {
                     let text = if nvars == 0 {
                         String::new()
                     } else {
-                        crate::lower::chalk::answer_text(
+                        crate::render::chalk::answer_text(
                             &loaded.store,
                             a.values,
                             &loaded.render(&names),
@@ -211,7 +206,7 @@ fn first_line(e: &Error) -> String {
 
 /// Run the cases of a file.
 pub fn run(args: &ConformanceArgs) -> Result<ExitCode> {
-    let text = super::load::read_source(&args.file)?;
+    let text = crate::read_source(&args.file)?;
     let start = Instant::now();
     let (mut pass, mut fail, mut skip) = (0u32, 0u32, 0u32);
     // Time spent per verdict (parse + lower + solve of each case), and the slowest passing cases.

@@ -1,21 +1,17 @@
 //! The `knot` command: one file per subcommand; `main` parses arguments with clap and dispatches.
 
+//!
+//! It uses only the library's public API (what `lib.rs` exports), so that it could live in a crate of
+//! its own; it is compiled with the default `cli` feature.
+
 mod conformance;
 mod diagnostics;
-pub(crate) mod load;
-pub(crate) mod lower_cmd;
-mod output;
+mod lower_cmd;
 mod query;
 mod repl;
 
-pub use load::{
-    load_clauses, load_file, load_file_with, load_surface, LoadOptions, Loaded, Source, PRELUDE,
-};
-pub use lower_cmd::program_text;
-pub use output::{answer_text, solution_text};
-pub use query::{check_goal, solve_goal, Solved};
-
 use crate::solve::Limits;
+use crate::{load_file_with, LoadOptions, Source};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -207,7 +203,7 @@ pub fn parse_strategy(name: &str) -> std::result::Result<String, String> {
 /// Loading options for a coinduction mode.
 pub fn load_options(c: Coinduction, no_prelude: bool) -> LoadOptions {
     LoadOptions {
-        lower: crate::lower::LowerOptions {
+        lower: crate::LowerOptions {
             coinductive_all: c == Coinduction::All,
             coinductive_none: c == Coinduction::None,
         },
@@ -299,7 +295,7 @@ pub fn main_with(cli: Cli) -> ExitCode {
 
 /// `knot check`: print each coherence violation; exit 1 if there is one.
 fn check(a: &CheckArgs) -> crate::error::Result<ExitCode> {
-    if !load::is_surface_path(&a.file) {
+    if !crate::is_surface_path(&a.file) {
         return Err(crate::error::Error::Goal {
             code: "check::not_a_program",
             message: format!(

@@ -1,18 +1,19 @@
 //! `knot run` and `knot query`.
 
-use super::load::{load_file_with, Loaded};
-use super::output::{answer_text, notes, solution_json, solution_text, stats_json, stats_text};
 use super::{Coinduction, Format, SolveOpts};
-use crate::error::{Error, Result};
-use crate::program::Program;
-use crate::solve::{aggregate, reuse_strategy, Answer, AnswerRef, Goal, Outcome, Solution};
-use crate::syntax::print::term_to_string;
-use crate::term::{syms, Store, TermId, View};
+use crate::render::{
+    answer_text, default_var_name, notes, solution_json, solution_text, stats_json, stats_text,
+    term_to_string,
+};
+use crate::solve::{aggregate, Answer, Solution};
+use crate::{
+    check_goal, load_file_with, solve_goal, Error, Loaded, Result, Solved, Source, Store, TermId,
+};
 use serde_json::json;
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// What to print for a goal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,147 +24,6 @@ pub enum Mode {
     All,
     /// How many answers.
     Count,
-}
-
-/// Built-in predicates the engine answers itself.
-pub fn is_builtin(name: &str, arity: u32) -> bool {
-    matches!(
-        (name, arity),
-        ("true" | "fail" | "false" | "!", 0)
-            | ("\\+" | "nonvar", 1)
-            | (
-                "," | ";"
-                    | "->"
-                    | "=>"
-                    | "="
-                    | "\\="
-                    | "=="
-                    | "\\=="
-                    | "is"
-                    | "<"
-                    | ">"
-                    | "=<"
-                    | ">="
-                    | "=:="
-                    | "=\\="
-                    | "forall"
-                    | "exists",
-                2
-            )
-    )
-}
-
-/// Check that every predicate a goal calls is known; name the arities that exist when one is not.
-pub fn check_goal(store: &Store, program: &Program, goal: TermId) -> Result<()> {
-    let mut stack = vec![goal];
-    while let Some(g) = stack.pop() {
-        let (f, args) = match store.view(g) {
-            View::Atom(f) => (f, &[][..]),
-            View::App(f, args) => (f, args),
-            View::Var(_) => continue,
-            _ => {
-                return Err(Error::Goal {
-                    code: "goal::not_callable",
-                    message: format!(
-                        "`{}` is not a goal",
-                        term_to_string(store, g, &crate::syntax::print::default_var_name, 999)
-                    ),
-                })
-            }
-        };
-        let name = store.name(f);
-        let n = args.len() as u32;
-        match (f, n) {
-            (syms::COMMA | syms::SEMI | syms::ARROW, 2) => stack.extend_from_slice(args),
-            (syms::NOT, 1) => stack.push(args[0]),
-            (syms::FORALL | syms::EXISTS, 2) => stack.push(args[1]),
-            (syms::IMPLIES, 2) => {}
-            _ if is_builtin(name, n) => {}
-            _ if program.is_known((f, n)) => {}
-            _ => {
-                let others = program.arities_of(f);
-                let hint = if others.is_empty() {
-                    String::new()
-                } else {
-                    let list: Vec<String> = others.iter().map(|a| format!("{name}/{a}")).collect();
-                    format!(" (arity mismatch: the program defines {})", list.join(", "))
-                };
-                return Err(Error::Goal {
-                    code: if others.is_empty() {
-                        "goal::unknown_predicate"
-                    } else {
-                        "goal::arity_mismatch"
-                    },
-                    message: format!("unknown predicate {name}/{n}{hint}"),
-                });
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The result of solving one goal: answers kept for printing, the count, the outcome.
-pub struct Solved {
-    /// Answers (interned), at most 65 unless every answer was asked for.
-    pub answers: Vec<Answer>,
-    /// How many answers there were.
-    pub count: u64,
-    /// How the search ended.
-    pub outcome: Outcome,
-    /// Wall-clock time.
-    pub elapsed: Duration,
-}
-
-/// Solve a goal with a strategy, keeping answers as `keep_all` says and calling `each` on every answer.
-#[allow(clippy::too_many_arguments)]
-pub fn solve_goal(
-    loaded: &mut Loaded,
-    goal: TermId,
-    nvars: u32,
-    strategy: &str,
-    limits: &crate::solve::Limits,
-    keep_all: bool,
-    count_only: bool,
-    each: &mut dyn FnMut(&Store, &Answer) -> ControlFlow<()>,
-) -> Result<Solved> {
-    // The strategy instance of the previous goal on this program is reused (the recursive
-    // strategy's cache of completed results carries over: the REPL asks many goals).
-    let name = strategy;
-    let mut strategy = reuse_strategy(&mut loaded.solver, name).ok_or_else(|| Error::Goal {
-        code: "cli::strategy",
-        message: format!("unknown strategy {name}"),
-    })?;
-    let g = Goal { term: goal, nvars };
-    let start = Instant::now();
-    let mut answers: Vec<Answer> = Vec::new();
-    let mut count: u64 = 0;
-    let outcome = {
-        let mut on_answer = |store: &mut Store, a: AnswerRef<'_>| {
-            count += 1;
-            if count_only {
-                return ControlFlow::Continue(());
-            }
-            let a = a.intern(store);
-            if keep_all || answers.len() < 65 {
-                answers.push(a);
-            }
-            each(store, &a)
-        };
-        strategy.solve(
-            &mut loaded.store,
-            &loaded.program,
-            &g,
-            limits,
-            &mut on_answer,
-        )
-    };
-    loaded.solver = Some((name.to_string(), strategy));
-    Ok(Solved {
-        answers,
-        count,
-        outcome,
-        elapsed: start.elapsed(),
-    })
 }
 
 thread_local! {
@@ -231,10 +91,10 @@ pub(super) fn answer(
     let mut io_err = None;
     // The solver borrows the program mutably: rendering answers as they come needs its own copy.
     let items = match (&loaded.source, chalk && print_each) {
-        (super::load::Source::Surface(n), true) => Some(n.clone()),
+        (Source::Surface(n), true) => Some(n.clone()),
         _ => None,
     };
-    let render = crate::lower::chalk::Render {
+    let render = crate::render::chalk::Render {
         names: items.as_ref(),
         vars: names,
     };
@@ -242,7 +102,7 @@ pub(super) fn answer(
         let mut each = |store: &Store, a: &Answer| {
             if print_each {
                 let line = if chalk {
-                    crate::lower::chalk::answer_text(store, a.values, &render)
+                    crate::render::chalk::answer_text(store, a.values, &render)
                 } else {
                     answer_text(store, a.values, names)
                 };
@@ -296,7 +156,7 @@ pub(super) fn answer(
                 Mode::One => {
                     let sol = aggregate(&mut loaded.store, &answers, &outcome);
                     let text = if chalk {
-                        crate::lower::chalk::solution_text(
+                        crate::render::chalk::solution_text(
                             &loaded.store,
                             &sol,
                             &loaded.render(names),
@@ -328,7 +188,7 @@ pub(super) fn answer(
                 "goal": goal_text,
                 "strategy": opts.strategy,
                 "solution": solution_json(&loaded.store, &sol, names),
-                "chalk": crate::lower::chalk::solution_text(&loaded.store, &sol, &loaded.render(names)),
+                "chalk": crate::render::chalk::solution_text(&loaded.store, &sol, &loaded.render(names)),
                 "count": count,
                 "floundered": outcome.floundered,
                 "negative_cycle": outcome.negative_cycle,
@@ -360,7 +220,7 @@ fn name_of(names: &[Box<str>], i: u32) -> String {
     names
         .get(i as usize)
         .map(|s| s.to_string())
-        .unwrap_or_else(|| crate::syntax::print::default_var_name(i))
+        .unwrap_or_else(|| default_var_name(i))
 }
 
 /// Load a file for solving: `--coinductive` applies to `.pl` predicates too.
@@ -394,7 +254,7 @@ fn load_timed(path: &str, opts: &SolveOpts) -> Result<Loaded> {
 fn print_peak_memory(opts: &SolveOpts) {
     flush_stats();
     if opts.stats && opts.format != Format::Json {
-        if let Some(mib) = super::output::peak_memory_mib() {
+        if let Some(mib) = peak_memory_mib() {
             eprintln!("% peak memory: {mib:.1} MiB");
         }
     }
@@ -438,8 +298,8 @@ pub fn query(path: &str, goal_texts: &[String], mode: Mode, opts: &SolveOpts) ->
 /// The proof tree of `goal` as text (or DOT with `--format dot`).
 pub fn explain(loaded: &mut Loaded, goal: TermId, opts: &SolveOpts) -> String {
     let names = match &loaded.source {
-        super::load::Source::Surface(n) => Some(n),
-        super::load::Source::Clauses => None,
+        Source::Surface(n) => Some(n),
+        Source::Clauses => None,
     };
     let limits = opts.limits();
     let mut ex = crate::explain::Explainer::new(
@@ -466,13 +326,13 @@ pub fn run(path: &str, all: bool, opts: &SolveOpts) -> Result<ExitCode> {
     let mut failed = false;
     for q in queries {
         let mut names = q.var_names.clone();
-        crate::program::hide_quantified(&loaded.store, q.goal, &mut names);
+        crate::hide_quantified(&loaded.store, q.goal, &mut names);
         if opts.format != Format::Json {
             let shown = term_to_string(&loaded.store, q.goal, &|i| name_of(&names, i), 1200);
             let _ = writeln!(out, "?- {shown}.");
         }
         let checked = check_goal(&loaded.store, &loaded.program, q.goal)
-            .map(|_| crate::program::mark_negations(&mut loaded.store, q.goal, q.goal));
+            .map(|_| crate::mark_negations(&mut loaded.store, q.goal, q.goal));
         let r = checked.and_then(|g| answer(&mut loaded, g, &names, mode, opts, &mut out));
         if let Err(e) = r {
             let at = q
@@ -491,4 +351,12 @@ pub fn run(path: &str, all: bool, opts: &SolveOpts) -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The process's peak resident memory in MiB (Linux: `VmHWM` of /proc/self/status; None elsewhere).
+pub fn peak_memory_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024.0)
 }

@@ -5,10 +5,9 @@
 //! or a Rust-like goal's braces balance; Ctrl-C cancels a running query, Ctrl-D exits). When stdin is
 //! not a terminal, each line is one input and answers print plainly, so sessions can be scripted.
 
-use super::load::{Loaded, Source};
 use super::query::{answer, explain, Mode};
-use super::{load_file_with, Coinduction, SolveOpts};
-use crate::error::Result;
+use super::{Coinduction, SolveOpts};
+use crate::{load_file_with, Loaded, Result, Source};
 use rustyline::completion::{Completer, Pair};
 use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
@@ -160,7 +159,7 @@ impl Session {
             "lower" => match &self.loaded {
                 Some(l) => {
                     let file = self.file.clone().unwrap_or_default();
-                    let text = super::lower_cmd::program_text(l, &file);
+                    let text = crate::program_text(l, &file);
                     for line in text.lines() {
                         if arg.is_empty() || line.contains(arg) {
                             let _ = writeln!(out, "{line}");

@@ -133,9 +133,17 @@ fn builtin_rules(
     prog: &ast::Program,
     program: &mut Program,
 ) -> Result<()> {
-    let mut text = String::from(BUILTIN_RULES);
-    text.push_str(LANG_RULES);
-    text.push_str(&super::lang::bridges(names));
+    // Each rules file is parsed under its own name (so that a cited `rules/lang.pl:N` is that line
+    // of that file); the clauses generated for this program are parsed under a name of their own.
+    for (name, src) in [
+        ("rules/builtin.pl", BUILTIN_RULES),
+        ("rules/lang.pl", LANG_RULES),
+    ] {
+        let file: std::sync::Arc<str> = name.into();
+        let items = crate::syntax::clauses::parse_clauses(store, &file, src)?;
+        program.load_items(store, items)?;
+    }
+    let mut text = super::lang::bridges(names);
     let q = crate::syntax::print::atom_text;
     for item in &prog.items {
         match &item.kind {
@@ -181,10 +189,14 @@ fn builtin_rules(
             _ => {}
         }
     }
-    let file: std::sync::Arc<str> = "rules/builtin.pl".into();
+    let file: std::sync::Arc<str> = GENERATED_RULES.into();
     let items = crate::syntax::clauses::parse_clauses(store, &file, &text)?;
     program.load_items(store, items)
 }
+
+/// The file name of the clauses generated for a program (lang-item bridges, `Sized` and
+/// well-formedness facts of its own items): not a file on disk.
+pub const GENERATED_RULES: &str = "<generated: lang-item bridges and item facts>";
 
 /// `rules/builtin.pl`: well-formedness of built-in types.
 const BUILTIN_RULES: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/builtin.pl"));

@@ -23,7 +23,6 @@ use egg::{CostFunction, EGraph, Extractor, Id, Language, RecExpr, SymbolLang};
 use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
-use std::time::Duration;
 
 /// Limits of one normalization.
 #[derive(Clone, Copy, Debug)]
@@ -54,9 +53,14 @@ pub struct EgraphNormalizer {
     cache: Mutex<FxHashMap<TermId, Option<TermId>>>,
 }
 
-/// Why a normalization stopped early.
+/// Why a normalization stopped early: the answer is unknown (never cached, never "no").
 #[derive(Debug)]
-struct Overflow(&'static str);
+enum Overflow {
+    /// One of the normalizer's own limits (nodes, iterations, nesting).
+    Own(&'static str),
+    /// A where-clause's nested search hit one of the caller's limits.
+    Nested(StopReason),
+}
 
 impl EgraphNormalizer {
     /// A normalizer with these limits.
@@ -75,6 +79,7 @@ impl EgraphNormalizer {
             .foreign
             .0
             .insert(p, std::sync::Arc::new(EgraphNormalizer::new(limits)));
+        program.touch();
     }
 
     /// The normal form of a ground projection term, or `None` when it is rigid.
@@ -83,6 +88,7 @@ impl EgraphNormalizer {
         store: &mut Store,
         program: &Program,
         proj: TermId,
+        limits: &Limits,
     ) -> Result<Option<TermId>, Overflow> {
         if let Some(&r) = self
             .cache
@@ -112,7 +118,7 @@ impl EgraphNormalizer {
                 let (_, item_e) = ext.find_best(item);
                 let tr_t = to_term(store, &tr_e);
                 let item_t = to_term(store, &item_e);
-                for value in impl_values(store, program, tr_t, item_t)? {
+                for value in impl_values(store, program, tr_t, item_t, limits)? {
                     let v = add_term(&mut eg, store, value);
                     let (a, b) = (eg.find(class), eg.find(v));
                     if a != b {
@@ -121,7 +127,7 @@ impl EgraphNormalizer {
                     }
                 }
                 if eg.total_number_of_nodes() > self.limits.max_nodes {
-                    return Err(Overflow(
+                    return Err(Overflow::Own(
                         "e-graph normalization node limit reached (a projection keeps growing)",
                     ));
                 }
@@ -138,14 +144,20 @@ impl EgraphNormalizer {
                 return Ok(nf);
             }
         }
-        Err(Overflow(
+        Err(Overflow::Own(
             "e-graph normalization iteration limit reached (a projection never settles)",
         ))
     }
 }
 
 impl Foreign for EgraphNormalizer {
-    fn call(&self, store: &mut Store, program: &Program, goal: TermId) -> ForeignResult {
+    fn call(
+        &self,
+        store: &mut Store,
+        program: &Program,
+        goal: TermId,
+        limits: &Limits,
+    ) -> ForeignResult {
         let View::App(_, args) = store.view(goal) else {
             return ForeignResult::Defer;
         };
@@ -177,7 +189,7 @@ impl Foreign for EgraphNormalizer {
                 "e-graph normalization nested too deeply (a projection defined by itself)",
             );
         }
-        let nf = self.normal_form(store, program, proj);
+        let nf = self.normal_form(store, program, proj, limits);
         self.nesting.fetch_sub(1, Ordering::SeqCst);
         let alias_s = store.sym("$alias");
         let rigid = store.app(alias_s, &[tr, item]);
@@ -188,7 +200,8 @@ impl Foreign for EgraphNormalizer {
                 store.app(ae, &[proj, rigid]),
             ]),
             Ok(None) => ForeignResult::Answers(vec![store.app(ae, &[proj, rigid])]),
-            Err(Overflow(what)) => ForeignResult::Overflow(what),
+            Err(Overflow::Own(what)) => ForeignResult::Overflow(what),
+            Err(Overflow::Nested(r)) => ForeignResult::Stopped(r),
         }
     }
 }
@@ -200,6 +213,7 @@ fn impl_values(
     program: &Program,
     tr: TermId,
     item: TermId,
+    limits: &Limits,
 ) -> Result<Vec<TermId>, Overflow> {
     let Some(nz) = store.find_sym("normalize") else {
         return Ok(Vec::new());
@@ -242,7 +256,7 @@ fn impl_values(
             .unwrap_or_else(|| store.atom(syms::TRUE));
         // Every variable is a query variable: the first answer gives the value's.
         let goal = crate::program::mark_negations(store, conj, conj);
-        if let Some(vals) = first_answer(store, program, goal, nvars)? {
+        if let Some(vals) = first_answer(store, program, goal, nvars, limits)? {
             let value = store.map_vars(value, &mut |s, i| {
                 vals.get(i as usize).copied().unwrap_or_else(|| s.var(i))
             });
@@ -291,23 +305,25 @@ fn self_type(store: &Store, proj: TermId) -> Option<TermId> {
     }
 }
 
-/// The first answer of `goal` (values of `Var(0..nvars)`) under SLG, `None` when it has none.
+/// The first answer of `goal` (values of `Var(0..nvars)`) under SLG within the caller's remaining
+/// `limits`, `None` when it has none. A search stopped by a limit before any answer is unknown: an
+/// error, so that it is neither cached nor taken as "the impl does not apply".
 fn first_answer(
     store: &mut Store,
     program: &Program,
     goal: TermId,
     nvars: u32,
+    limits: &Limits,
 ) -> Result<Option<Vec<TermId>>, Overflow> {
-    let limits = Limits {
-        timeout: Some(Duration::from_secs(5)),
-        ..Limits::default()
-    };
     let (found, outcome) =
-        crate::solve::first_answer(store, program, &Goal { term: goal, nvars }, &limits);
-    if found.is_none() && matches!(outcome.overflow(), Some(StopReason::Foreign(_))) {
-        return Err(Overflow(
-            "e-graph normalization nested too deeply (a projection defined by itself)",
-        ));
+        crate::solve::first_answer(store, program, &Goal { term: goal, nvars }, limits);
+    if found.is_none() {
+        if let Some(r) = outcome.overflow() {
+            return Err(match r {
+                StopReason::Foreign(what) => Overflow::Own(what),
+                r => Overflow::Nested(r),
+            });
+        }
     }
     Ok(found)
 }

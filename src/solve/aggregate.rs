@@ -28,6 +28,10 @@ pub enum Solution {
     Overflow(StopReason),
 }
 
+/// How many distinct answers aggregation generalizes over (one more is looked at to know the set
+/// was cut); beyond them the guidance is only [`Guidance::Suggested`].
+pub const MAX_DISTINCT: usize = 64;
+
 /// Aggregate answers and outcome into one solution.
 pub fn aggregate(store: &mut Store, answers: &[Answer], out: &Outcome) -> Solution {
     if let Some(r) = out.overflow() {
@@ -37,13 +41,18 @@ pub fn aggregate(store: &mut Store, answers: &[Answer], out: &Outcome) -> Soluti
         || out.negative_cycle
         || out.truncated
         || answers.iter().any(|a| a.ambiguous);
+    // At most `MAX_DISTINCT + 1` distinct answers are looked at; past that, the set is cut and
+    // what the first ones share is only a suggestion (a later answer may differ anywhere).
     let mut distinct: Vec<TermId> = Vec::new();
+    let mut seen: rustc_hash::FxHashSet<TermId> = Default::default();
+    let mut cut = false;
     for a in answers {
-        if !distinct.contains(&a.values) {
-            distinct.push(a.values);
-            if distinct.len() > 64 {
+        if seen.insert(a.values) {
+            if distinct.len() > MAX_DISTINCT {
+                cut = true;
                 break;
             }
+            distinct.push(a.values);
         }
     }
     match distinct.len() {
@@ -61,6 +70,8 @@ pub fn aggregate(store: &mut Store, answers: &[Answer], out: &Outcome) -> Soluti
                 .fold(distinct[0], |acc, &t| generalize(store, acc, t));
             if is_trivial(store, g) {
                 Solution::Ambiguous(Guidance::Unknown)
+            } else if cut {
+                Solution::Ambiguous(Guidance::Suggested(g))
             } else {
                 Solution::Ambiguous(Guidance::Definite(g))
             }

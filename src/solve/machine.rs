@@ -265,6 +265,15 @@ impl<'p> Machine<'p> {
         self.out.stop.is_some() || self.out.stopped_by_caller
     }
 
+    /// What is left of the limits for a nested search (a foreign predicate's): the steps not yet
+    /// taken, the time not yet spent, the same cancel flag and the same structural limits.
+    pub fn remaining_limits(&self) -> Limits {
+        let mut l = self.limits.clone();
+        l.max_steps = l.max_steps.saturating_sub(self.out.stats.steps);
+        l.timeout = l.timeout.map(|t| t.saturating_sub(self.start.elapsed()));
+        l
+    }
+
     /// Count one step and check the step, time and cancellation limits; false once one is hit.
     pub fn tick(&mut self) -> bool {
         let s = &mut self.out.stats.steps;
@@ -647,10 +656,23 @@ impl<'p> Machine<'p> {
     ) -> Option<Flow> {
         let mut map = VarMap::new();
         let g = st.b.resolve(self.store, goal, &mut map);
-        match handler.call(self.store, self.program, g) {
+        let remaining = self.remaining_limits();
+        match handler.call(self.store, self.program, g, &remaining) {
             crate::program::ForeignResult::Defer => None,
             crate::program::ForeignResult::Overflow(what) => {
                 self.halt(StopReason::Foreign(what));
+                Some(ControlFlow::Break(()))
+            }
+            crate::program::ForeignResult::Stopped(r) => {
+                // Named as the caller's own limit (a nested search saw only what was left of it).
+                let r = match r {
+                    StopReason::Steps(_) => StopReason::Steps(self.limits.max_steps),
+                    StopReason::Timeout(_) => {
+                        StopReason::Timeout(self.limits.timeout.unwrap_or_default())
+                    }
+                    r => r,
+                };
+                self.halt(r);
                 Some(ControlFlow::Break(()))
             }
             crate::program::ForeignResult::Answers(ts) => {

@@ -7,9 +7,14 @@ use pest::iterators::Pair;
 use pest::Parser;
 use std::sync::Arc;
 
-#[derive(pest_derive::Parser)]
-#[grammar = "syntax/clauses.pest"]
-struct ClauseParser;
+/// The pest parser and its `Rule` type stay private to this module.
+mod grammar {
+    #![allow(missing_docs)]
+    #[derive(pest_derive::Parser)]
+    #[grammar = "syntax/clauses.pest"]
+    pub(super) struct ClauseParser;
+}
+use grammar::{ClauseParser, Rule};
 
 /// What a parsed item is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -319,7 +324,12 @@ fn syntax_error(file: &Arc<str>, src: &str, e: pest::error::Error<Rule>) -> Erro
 /// thousand clauses never holds the tree of all of them); on a syntax error the whole file is parsed
 /// again in one go, which locates the first error exactly.
 pub fn parse_clauses(store: &mut Store, file: &Arc<str>, src: &str) -> Result<Vec<Item>> {
-    prescan::check(file, src, prescan::Lang::Clauses)?;
+    let depth = prescan::check(file, src, prescan::Lang::Clauses)?;
+    prescan::on_big_stack(src, depth, || parse_clauses_here(store, file, src))
+}
+
+/// [`parse_clauses`] on the current thread (after the pre-scan).
+fn parse_clauses_here(store: &mut Store, file: &Arc<str>, src: &str) -> Result<Vec<Item>> {
     let lines = crate::error::LineIndex::new(src);
     let mut items = Vec::new();
     let mut pos = 0;
@@ -410,7 +420,16 @@ pub fn parse_goal(
     file: &Arc<str>,
     src: &str,
 ) -> Result<(TermId, Vec<Box<str>>)> {
-    prescan::check(file, src, prescan::Lang::Clauses)?;
+    let depth = prescan::check(file, src, prescan::Lang::Clauses)?;
+    prescan::on_big_stack(src, depth, || parse_goal_here(store, file, src))
+}
+
+/// [`parse_goal`] on the current thread (after the pre-scan).
+fn parse_goal_here(
+    store: &mut Store,
+    file: &Arc<str>,
+    src: &str,
+) -> Result<(TermId, Vec<Box<str>>)> {
     let mut pairs =
         ClauseParser::parse(Rule::goal_text, src).map_err(|e| syntax_error(file, src, e))?;
     let top = pairs

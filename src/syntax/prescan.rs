@@ -18,11 +18,13 @@ pub enum Lang {
     Surface,
 }
 
-/// Check `src` for unterminated comments/quotes and excessive nesting.
-pub fn check(file: &Arc<str>, src: &str, lang: Lang) -> Result<()> {
+/// Check `src` for unterminated comments/quotes and excessive nesting; returns the deepest bracket
+/// nesting met.
+pub fn check(file: &Arc<str>, src: &str, lang: Lang) -> Result<usize> {
     let b = src.as_bytes();
     let mut i = 0;
     let mut depth = 0usize;
+    let mut deepest = 0usize;
     while i < b.len() {
         let c = b[i];
         match c {
@@ -96,6 +98,7 @@ pub fn check(file: &Arc<str>, src: &str, lang: Lang) -> Result<()> {
             }
             b'(' | b'[' | b'{' => {
                 depth += 1;
+                deepest = deepest.max(depth);
                 if depth > MAX_NESTING {
                     return Err(Error::syntax(
                         file,
@@ -113,5 +116,36 @@ pub fn check(file: &Arc<str>, src: &str, lang: Lang) -> Result<()> {
         }
         i += 1;
     }
-    Ok(())
+    Ok(deepest)
+}
+
+/// Nesting (or input length) above which a parse runs on a thread of its own with a large stack.
+const DEEP_NESTING: usize = 64;
+/// Input length above which a parse runs on the large-stack thread (long operator chains recurse
+/// too, without brackets).
+const LONG_INPUT: usize = 4096;
+/// Stack size of that thread: the recursive parser and tree conversion handle [`MAX_NESTING`] in it.
+const DEEP_STACK: usize = 1 << 30;
+
+/// Run `work` (a parse of `src`, whose deepest nesting is `depth`) where it cannot overflow the
+/// stack: on the caller's thread for small, shallow input; on a scoped thread with a large stack
+/// otherwise. Every public parse entry point goes through this, so library calls on an ordinary
+/// thread are as safe as the command line.
+pub fn on_big_stack<T: Send>(
+    src: &str,
+    depth: usize,
+    work: impl FnOnce() -> Result<T> + Send,
+) -> Result<T> {
+    if depth <= DEEP_NESTING && src.len() <= LONG_INPUT {
+        return work();
+    }
+    std::thread::scope(|s| {
+        let handle = std::thread::Builder::new()
+            .stack_size(DEEP_STACK)
+            .spawn_scoped(s, work)
+            .map_err(|e| Error::Internal(format!("cannot start parser thread: {e}")))?;
+        handle
+            .join()
+            .unwrap_or_else(|_| Err(Error::Internal("the parser thread panicked".into())))
+    })
 }

@@ -35,8 +35,8 @@ use std::rc::Rc;
 #[derive(Default)]
 pub struct Recursive {
     global: FxHashMap<TermId, search_graph::Answers>,
-    /// The program the cache belongs to (its address): another program starts from an empty cache.
-    program: usize,
+    /// The generation of the program the cache was filled from.
+    program: Option<crate::program::Generation>,
 }
 
 impl std::fmt::Debug for Recursive {
@@ -58,10 +58,10 @@ impl Strategy for Recursive {
         limits: &Limits,
         on_answer: &mut OnAnswer<'_>,
     ) -> Outcome {
-        let id = program as *const Program as usize;
-        if self.program != id {
+        let id = program.generation();
+        if self.program != Some(id) {
             self.global.clear();
-            self.program = id;
+            self.program = Some(id);
         }
         let mut m = Machine::new(store, program, limits);
         let mut solver = Solver {
@@ -317,7 +317,7 @@ impl Solver<'_, '_> {
 
 impl Hooks for Solver<'_, '_> {
     fn is_tabled(&self, pred: Pred) -> bool {
-        self.table_all || self.program.tabled.contains(&pred)
+        self.table_all || self.program.is_tabled(pred)
     }
 
     fn call(&mut self, m: &mut Machine<'_>, st: &State, goal: Ref, env: &Env) -> CallAction {

@@ -39,7 +39,8 @@ pub struct Slg {
 #[derive(Default)]
 struct TableCache {
     tables: FxHashMap<TermId, AnswerSet>,
-    program: usize,
+    /// The generation of the program the cache was filled from.
+    program: Option<crate::program::Generation>,
     limits: (Option<u32>, u32, bool),
 }
 
@@ -69,11 +70,11 @@ impl Strategy for Slg {
                 limits.max_term_depth,
                 limits.table_all,
             );
-            let id = program as *const Program as usize;
+            let id = program.generation();
             let c = &mut self.cache;
-            if c.program != id || c.limits != shape || c.tables.len() > limits.max_tables {
+            if c.program != Some(id) || c.limits != shape || c.tables.len() > limits.max_tables {
                 c.tables.clear();
-                c.program = id;
+                c.program = Some(id);
                 c.limits = shape;
             }
             let (out, _, done) = run(store, program, goal, limits, &assume, &c.tables, on_answer);
@@ -676,7 +677,7 @@ impl Engine<'_, '_> {
 
 impl Hooks for Engine<'_, '_> {
     fn is_tabled(&self, pred: Pred) -> bool {
-        self.table_all || self.program.tabled.contains(&pred)
+        self.table_all || self.program.is_tabled(pred)
     }
 
     fn call(&mut self, m: &mut Machine<'_>, st: &State, goal: Ref, env: &Env) -> CallAction {

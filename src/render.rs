@@ -1,7 +1,17 @@
-//! Rendering answers and solutions as Prolog-style text or JSON.
+//! Rendering answers, solutions and programs as text: Prolog-style text, JSON, chalk's notation (the
+//! [`chalk`] functions, defined with the lowering's names in `lower/chalk.rs`), and a program's
+//! clauses as a `.pl` file.
 
+pub use crate::syntax::print::{atom_text, default_var_name, term_to_string};
+
+/// chalk's notation: answers and solutions of a goal over a lowered program.
+pub mod chalk {
+    pub use crate::lower::chalk::{answer_text, solution_text, Render};
+}
+
+use crate::program::Program;
 use crate::solve::{Guidance, Outcome, Solution};
-use crate::syntax::print::{default_var_name, term_to_string};
+use crate::syntax::print::clause_to_string;
 use crate::term::{Store, TermId, View};
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -115,14 +125,6 @@ pub fn notes(out: &Outcome) -> Vec<String> {
     v
 }
 
-/// The process's peak resident memory in MiB (Linux: `VmHWM` of /proc/self/status; None elsewhere).
-pub fn peak_memory_mib() -> Option<f64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib / 1024.0)
-}
-
 /// Statistics as one line.
 pub fn stats_text(out: &Outcome, elapsed: Duration) -> String {
     let s = &out.stats;
@@ -176,4 +178,56 @@ pub fn solution_json(store: &Store, sol: &Solution, names: &[Box<str>]) -> Value
             json!({"kind": "ambiguous", "guidance": "unknown"})
         }
     }
+}
+
+/// The clauses of a loaded program with their directives, as a `.pl` file that loads back.
+pub fn program_text(loaded: &crate::load::Loaded, path: &str) -> String {
+    clauses_text(&loaded.store, &loaded.program, path)
+}
+
+/// The clauses of `program` with their directives, as a `.pl` file that loads back (`path` names the
+/// source in the header comment).
+pub fn clauses_text(store: &Store, program: &Program, path: &str) -> String {
+    let mut out = String::new();
+    out.push_str(&format!(
+        "% Clauses of {path}, as lowered by knot. `knot run` loads this file back.\n"
+    ));
+    for (kind, set) in [
+        ("table", &program.tabled),
+        ("coinductive", &program.coinductive),
+        ("non_enumerable", &program.non_enumerable),
+        ("dynamic", &program.declared),
+    ] {
+        let mut preds: Vec<_> = set.iter().copied().collect();
+        preds.sort_by(|a, b| store.name(a.0).cmp(store.name(b.0)).then(a.1.cmp(&b.1)));
+        for (f, n) in preds {
+            out.push_str(&format!(
+                ":- {kind} {}/{}.\n",
+                crate::syntax::print::atom_text(store.name(f)),
+                n
+            ));
+        }
+    }
+    let mut last_line = None;
+    for c in program.clauses() {
+        if let Some(span) = &c.span {
+            if last_line != Some((span.file.clone(), span.line)) && !span.file.is_empty() {
+                out.push_str(&format!("\n% {}:{}\n", span.file, span.line));
+                last_line = Some((span.file.clone(), span.line));
+            }
+        }
+        let names = |i: u32| {
+            c.var_names
+                .get(i as usize)
+                .filter(|n| {
+                    n.starts_with(|ch: char| ch.is_ascii_uppercase())
+                        && !n.contains(char::is_whitespace)
+                })
+                .map(|n| format!("{n}_{i}"))
+                .unwrap_or_else(|| default_var_name(i))
+        };
+        out.push_str(&clause_to_string(store, c.term, &names));
+        out.push('\n');
+    }
+    out
 }

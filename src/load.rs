@@ -1,14 +1,18 @@
-//! Loading a program file of either kind: `.pl` clauses, or a Rust-like `.rs` / `.chalk` program that
-//! is lowered to clauses (`.rs` files get the std prelude of `rules/prelude.rs`).
+//! Loading a program of either kind: `.pl` clauses, or a Rust-like `.rs` / `.chalk` program that is
+//! lowered to clauses (`.rs` files get the std prelude of `rules/prelude.rs`, minus what the user's own
+//! items hide). The library owns loading; the command line and the REPL call it.
 
 use crate::error::{line_col, Error, Result};
 use crate::lower::{lower_goal, lower_program, LowerOptions, Names};
 use crate::program::{hide_quantified, mark_negations, Program};
+use crate::solve::{reuse_strategy, Answer, AnswerRef, Goal, Outcome};
 use crate::syntax::ast;
 use crate::syntax::clauses::{parse_clauses, parse_goal};
 use crate::syntax::surface;
 use crate::term::{Store, TermId};
+use std::ops::ControlFlow;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// The std prelude for `.rs` files, in knot's surface language.
 pub const PRELUDE: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/prelude.rs"));
@@ -82,7 +86,7 @@ pub(crate) fn parse_goal_for(
         None => {
             let (goal, mut names) = parse_goal(store, &file, text)?;
             hide_quantified(store, goal, &mut names);
-            super::check_goal(store, program, goal)?;
+            crate::builtins::check_goal(store, program, goal)?;
             (goal, names)
         }
     };
@@ -204,15 +208,95 @@ fn declared_name(item: &ast::Item) -> Option<&str> {
     }
 }
 
-/// Every name an impl mentions (trait, self type and arguments), shallowly by text.
+/// True when an impl names one of `names` (as its trait, or as a type or trait anywhere in its trait
+/// reference, where-clauses or associated values), other than through its own generic parameters:
+/// found by walking the AST's names, never by searching text.
 fn impl_mentions(item: &ast::Item, names: &[String]) -> bool {
-    let ast::ItemKind::Impl(_) = &item.kind else {
+    let ast::ItemKind::Impl(imp) = &item.kind else {
         return false;
     };
-    let text = format!("{:?}", item.kind);
-    names
-        .iter()
-        .any(|n| text.contains(&format!("name: \"{n}\"")))
+    let mut own: Vec<&str> = imp.params.iter().map(|p| p.name.name.as_str()).collect();
+    for v in &imp.assoc_values {
+        own.extend(v.params.iter().map(|p| p.name.name.as_str()));
+    }
+    for wc in &imp.where_clauses {
+        own.extend(wc.binders.iter().map(|p| p.name.name.as_str()));
+    }
+    let mut found = false;
+    let mut hit = |n: &str| {
+        if !own.contains(&n) && names.iter().any(|m| m == n) {
+            found = true;
+        }
+    };
+    let mut tys: Vec<&ast::Ty> = Vec::new();
+    let mut bounds: Vec<&ast::TraitBound> = Vec::new();
+    let mut wcs: Vec<&ast::WhereClause> = imp.where_clauses.iter().collect();
+    tys.push(&imp.trait_ref.self_ty);
+    bounds.push(&imp.trait_ref.bound);
+    for v in &imp.assoc_values {
+        tys.push(&v.value);
+        wcs.extend(v.where_clauses.iter());
+    }
+    for wc in wcs {
+        match &wc.kind {
+            ast::WhereClauseKind::Implemented(tr) => {
+                tys.push(&tr.self_ty);
+                bounds.push(&tr.bound);
+            }
+            ast::WhereClauseKind::TypeOutlives { ty, .. } => tys.push(ty),
+            ast::WhereClauseKind::LifetimeOutlives { .. } => {}
+        }
+    }
+    loop {
+        if let Some(b) = bounds.pop() {
+            hit(&b.name.name);
+            push_args(&b.args, &mut tys);
+            for a in &b.assoc {
+                push_args(&a.args, &mut tys);
+                tys.push(&a.value);
+            }
+            continue;
+        }
+        let Some(t) = tys.pop() else { break };
+        match &t.kind {
+            ast::TyKind::Named { name, args } => {
+                hit(&name.name);
+                push_args(args, &mut tys);
+            }
+            ast::TyKind::Projection {
+                trait_ref, args, ..
+            } => {
+                tys.push(&trait_ref.self_ty);
+                bounds.push(&trait_ref.bound);
+                push_args(args, &mut tys);
+            }
+            ast::TyKind::TypeRelative { base, args, .. } => {
+                tys.push(base);
+                push_args(args, &mut tys);
+            }
+            ast::TyKind::Tuple(ts) => tys.extend(ts.iter()),
+            ast::TyKind::Slice(t) | ast::TyKind::Array(t, _) | ast::TyKind::RawPtr(_, t) => {
+                tys.push(t)
+            }
+            ast::TyKind::Ref { ty, .. } => tys.push(ty),
+            ast::TyKind::Dyn { bounds: bs, .. } => bounds.extend(bs.iter()),
+            ast::TyKind::FnPtr(f) => {
+                tys.extend(f.params.iter());
+                tys.extend(f.ret.as_deref());
+            }
+            ast::TyKind::Scalar(_) | ast::TyKind::Str | ast::TyKind::Never => {}
+        }
+    }
+    found
+}
+
+/// The types among generic arguments.
+fn push_args<'a>(args: &'a [ast::GenericArg], tys: &mut Vec<&'a ast::Ty>) {
+    for a in args {
+        if let ast::GenericArg::Ty(t) = a {
+            tys.push(t);
+        }
+    }
 }
 
 /// The user's items plus the prelude's, except prelude items the user declares again and prelude
@@ -234,4 +318,73 @@ fn with_prelude(user: ast::Program, prelude: ast::Program) -> ast::Program {
         .collect();
     items.extend(user.items);
     ast::Program { items }
+}
+
+/// The result of solving one goal: answers kept for printing, the count, the outcome.
+pub struct Solved {
+    /// Answers (interned): every one when asked for, else the first distinct ones (at most
+    /// [`crate::solve::aggregate::MAX_DISTINCT`] + 2, enough for aggregation to see a cut).
+    pub answers: Vec<Answer>,
+    /// How many answers there were.
+    pub count: u64,
+    /// How the search ended.
+    pub outcome: Outcome,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+}
+
+/// Solve a goal with a strategy, keeping answers as `keep_all` says and calling `each` on every answer.
+#[allow(clippy::too_many_arguments)]
+pub fn solve_goal(
+    loaded: &mut Loaded,
+    goal: TermId,
+    nvars: u32,
+    strategy: &str,
+    limits: &crate::solve::Limits,
+    keep_all: bool,
+    count_only: bool,
+    each: &mut dyn FnMut(&Store, &Answer) -> ControlFlow<()>,
+) -> Result<Solved> {
+    // The strategy instance of the previous goal on this program is reused (the recursive
+    // strategy's cache of completed results carries over: the REPL asks many goals).
+    let name = strategy;
+    let mut strategy = reuse_strategy(&mut loaded.solver, name).ok_or_else(|| Error::Goal {
+        code: "cli::strategy",
+        message: format!("unknown strategy {name}"),
+    })?;
+    let g = Goal { term: goal, nvars };
+    let start = Instant::now();
+    let mut answers: Vec<Answer> = Vec::new();
+    // Without `keep_all`, distinct answers are kept up to one more than aggregation generalizes
+    // over, so that it sees when the set was cut (and gives no definite guidance then).
+    let mut seen: rustc_hash::FxHashSet<TermId> = Default::default();
+    let keep = crate::solve::aggregate::MAX_DISTINCT + 2;
+    let mut count: u64 = 0;
+    let outcome = {
+        let mut on_answer = |store: &mut Store, a: AnswerRef<'_>| {
+            count += 1;
+            if count_only {
+                return ControlFlow::Continue(());
+            }
+            let a = a.intern(store);
+            if keep_all || (answers.len() < keep && seen.insert(a.values)) {
+                answers.push(a);
+            }
+            each(store, &a)
+        };
+        strategy.solve(
+            &mut loaded.store,
+            &loaded.program,
+            &g,
+            limits,
+            &mut on_answer,
+        )
+    };
+    loaded.solver = Some((name.to_string(), strategy));
+    Ok(Solved {
+        answers,
+        count,
+        outcome,
+        elapsed: start.elapsed(),
+    })
 }

@@ -1,0 +1,84 @@
+//! The built-in predicates the goal checker accepts without clauses (the machine answers them), and
+//! the check that every predicate a clause-language goal calls is known.
+
+use crate::error::{Error, Result};
+use crate::program::Program;
+use crate::syntax::print::term_to_string;
+use crate::term::{syms, Store, TermId, View};
+
+/// Built-in predicates the engine answers itself.
+pub fn is_builtin(name: &str, arity: u32) -> bool {
+    matches!(
+        (name, arity),
+        ("true" | "fail" | "false" | "!", 0)
+            | ("\\+" | "nonvar" | "$placeholder", 1)
+            | (
+                "," | ";"
+                    | "->"
+                    | "=>"
+                    | "="
+                    | "\\="
+                    | "=="
+                    | "\\=="
+                    | "is"
+                    | "<"
+                    | ">"
+                    | "=<"
+                    | ">="
+                    | "=:="
+                    | "=\\="
+                    | "forall"
+                    | "exists",
+                2
+            )
+    )
+}
+
+/// Check that every predicate a goal calls is known; name the arities that exist when one is not.
+pub fn check_goal(store: &Store, program: &Program, goal: TermId) -> Result<()> {
+    let mut stack = vec![goal];
+    while let Some(g) = stack.pop() {
+        let (f, args) = match store.view(g) {
+            View::Atom(f) => (f, &[][..]),
+            View::App(f, args) => (f, args),
+            View::Var(_) => continue,
+            _ => {
+                return Err(Error::Goal {
+                    code: "goal::not_callable",
+                    message: format!(
+                        "`{}` is not a goal",
+                        term_to_string(store, g, &crate::syntax::print::default_var_name, 999)
+                    ),
+                })
+            }
+        };
+        let name = store.name(f);
+        let n = args.len() as u32;
+        match (f, n) {
+            (syms::COMMA | syms::SEMI | syms::ARROW, 2) => stack.extend_from_slice(args),
+            (syms::NOT, 1) => stack.push(args[0]),
+            (syms::FORALL | syms::EXISTS, 2) => stack.push(args[1]),
+            (syms::IMPLIES, 2) => {}
+            _ if is_builtin(name, n) => {}
+            _ if program.is_known((f, n)) => {}
+            _ => {
+                let others = program.arities_of(f);
+                let hint = if others.is_empty() {
+                    String::new()
+                } else {
+                    let list: Vec<String> = others.iter().map(|a| format!("{name}/{a}")).collect();
+                    format!(" (arity mismatch: the program defines {})", list.join(", "))
+                };
+                return Err(Error::Goal {
+                    code: if others.is_empty() {
+                        "goal::unknown_predicate"
+                    } else {
+                        "goal::arity_mismatch"
+                    },
+                    message: format!("unknown predicate {name}/{n}{hint}"),
+                });
+            }
+        }
+    }
+    Ok(())
+}
