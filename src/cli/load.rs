@@ -181,7 +181,10 @@ pub fn load_surface(
         user.clone()
     };
     let mut store = Store::new();
-    let lowered = lower_program(&mut store, &prog, lower)?;
+    // `.rs` programs follow rustc where it differs from chalk (implicit `Sized`, implied bounds).
+    let mut lower = lower.clone();
+    lower.rust_rules |= file.to_ascii_lowercase().ends_with(".rs");
+    let lowered = lower_program(&mut store, &prog, &lower)?;
     let mut program = lowered.program;
     program.sources.push(file.to_string());
     Ok(Loaded {

@@ -210,6 +210,7 @@ pub fn load_options(c: Coinduction, no_prelude: bool) -> LoadOptions {
         lower: crate::lower::LowerOptions {
             coinductive_all: c == Coinduction::All,
             coinductive_none: c == Coinduction::None,
+            ..Default::default()
         },
         no_prelude,
         egraph: false,

@@ -345,35 +345,71 @@ fn trait_decl(
     let from_env = cx.store.sym("from_env");
     let fe = cx.store.app(from_env, &[tr]);
     out.clause(&mut cx, tr, &[fe], span)?;
-    let mut wcs = Vec::new();
+    // Each bound of the trait: the alias equalities of its projections, what it says, and whether
+    // `Self: Tr` implies it (chalk: every where-clause; rustc: only bounds on `Self`).
+    let mut bounds: Vec<(Vec<TermId>, Vec<TermId>, bool)> = Vec::new();
     for b in &t.supertraits {
         if let ast::Bound::Trait(tb) = b {
+            if tb.maybe {
+                continue;
+            }
+            let before = cx.pending.len();
             let (g, eqs) = cx.trait_ref(self_v, tb)?;
-            wcs.push(g);
-            wcs.extend(eqs);
+            let pre: Vec<TermId> = cx.pending.drain(before..).collect();
+            let mut says = vec![g];
+            says.extend(eqs);
+            bounds.push((pre, says, true));
         }
     }
     for wc in &t.where_clauses {
-        wcs.extend(cx.where_clause(wc)?);
+        let on_self = !names.rust_rules
+            || (wc.binders.is_empty()
+                && matches!(&wc.kind, ast::WhereClauseKind::Implemented(tr)
+                    if matches!(&tr.self_ty.kind,
+                        TyKind::Named { name, args } if args.is_empty() && name.name == "Self")));
+        if wc.binders.is_empty() {
+            let (pre, says) = cx.where_clause_parts(wc)?;
+            bounds.push((pre, says, on_self));
+        } else {
+            bounds.push((Vec::new(), cx.where_clause(wc)?, on_self));
+        }
     }
     let alias_eq = cx.store.sym("alias_eq");
-    for &g in &wcs {
-        if let Some((f, _)) = cx.store.functor(g) {
-            if cx.names.traits.contains_key(cx.store.name(f)) {
-                let h = cx.store.app(from_env, &[g]);
-                out.clause(&mut cx, h, &[fe], span)?;
-            } else if f == alias_eq {
-                // `trait Bar: Foo<A = ()>`: in an environment where `T: Bar`, `<T as Foo>::A = ()`.
-                out.clause(&mut cx, g, &[fe], span)?;
+    for (pre, says, implied) in &bounds {
+        if !implied {
+            continue;
+        }
+        let mut body = vec![fe];
+        body.extend(pre.iter().copied());
+        for &g in says {
+            if let Some((f, _)) = cx.store.functor(g) {
+                if cx.names.traits.contains_key(cx.store.name(f)) {
+                    let h = cx.store.app(from_env, &[g]);
+                    out.clause(&mut cx, h, &body, span)?;
+                } else if f == alias_eq {
+                    // `trait Bar: Foo<A = ()>`: in an environment where `T: Bar`, `<T as Foo>::A = ()`.
+                    out.clause(&mut cx, g, &body, span)?;
+                }
             }
         }
     }
+    let wcs: Vec<TermId> = bounds
+        .iter()
+        .flat_map(|(pre, says, _)| pre.iter().chain(says.iter()).copied())
+        .collect();
     let wf = cx.store.sym("well_formed");
     let wfh = cx.store.app(wf, &[tr]);
     let mut body = vec![tr];
     body.extend(wcs.iter().copied());
     out.clause(&mut cx, wfh, &body, span)?;
-    dyn_clauses(&mut cx, t, tr, &wcs, span, out)?;
+    // A bound with a projection in it is left out of the `dyn` clauses (its alias equalities are
+    // about `Self`, not the `dyn` type).
+    let dyn_wcs: Vec<TermId> = bounds
+        .iter()
+        .filter(|(pre, _, implied)| pre.is_empty() && *implied)
+        .flat_map(|(_, says, _)| says.iter().copied())
+        .collect();
+    dyn_clauses(&mut cx, t, tr, &dyn_wcs, span, out)?;
     for a in &t.assoc_types {
         let mark = cx.mark();
         let qs = cx.bind_params(&a.params);
@@ -391,12 +427,42 @@ fn trait_decl(
         out.clause(&mut cx, h, &[b], &a.span)?;
         let h = cx.store.app(ae, &[assoc, alias]);
         out.clause(&mut cx, h, &[], &a.span)?;
+        // Item bounds `type A: B<X, C = V>`: implied for the rigid alias, with the alias equalities
+        // of projections in `X` and `V` as conditions and the bindings implied too.
         for bd in &a.bounds {
             if let ast::Bound::Trait(tb) = bd {
-                let (g, _) = cx.trait_ref(alias, tb)?;
+                if tb.maybe {
+                    continue;
+                }
+                let before = cx.pending.len();
+                let (g, eqs) = cx.trait_ref(alias, tb)?;
+                let mut body = vec![fe];
+                body.extend(cx.pending.drain(before..).collect::<Vec<_>>());
                 let h = cx.store.app(from_env, &[g]);
-                out.clause(&mut cx, h, &[fe], &a.span)?;
+                out.clause(&mut cx, h, &body, &a.span)?;
+                for e in eqs {
+                    let is_trait = cx
+                        .store
+                        .functor(e)
+                        .is_some_and(|(f, _)| cx.names.traits.contains_key(cx.store.name(f)));
+                    let h = if is_trait {
+                        cx.store.app(from_env, &[e])
+                    } else {
+                        e
+                    };
+                    out.clause(&mut cx, h, &body, &a.span)?;
+                }
             }
+        }
+        // Rust: an associated type is `Sized` unless its bounds say `?Sized`.
+        let relaxed = a
+            .bounds
+            .iter()
+            .any(|b| matches!(b, ast::Bound::Trait(tb) if tb.maybe));
+        if let (Some(sized), false) = (cx.sized_trait(), relaxed) {
+            let g = cx.app(sized, &[alias]);
+            let h = cx.store.app(from_env, &[g]);
+            out.clause(&mut cx, h, &[fe], &a.span)?;
         }
         cx.restore(mark);
     }
@@ -646,9 +712,7 @@ fn program_clause(
 ) -> Result<()> {
     let mut cx = Cx::new(store, names);
     cx.bind_params(&c.binders);
-    let before = cx.pending.len();
-    let heads = cx.domain(&c.consequence, &c.span)?;
-    let mut body: Vec<TermId> = cx.pending.drain(before..).collect();
+    let (heads, mut body) = cx.clause_heads(&c.consequence, &c.span)?;
     for g in &c.conditions {
         body.push(cx.goal(g)?);
     }

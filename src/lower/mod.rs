@@ -38,6 +38,12 @@ pub struct LowerOptions {
     pub coinductive_all: bool,
     /// Treat no trait as coinductive, not even auto traits (`--coinductive none`).
     pub coinductive_none: bool,
+    /// Follow rustc where it differs from chalk (set for `.rs` programs): implicit `Sized` bounds,
+    /// a trait implies only its bounds on `Self` (see README, "Soundness").
+    pub rust_rules: bool,
+    /// Add the intercrate clauses of open-world coherence (`knot check`): a trait reference that a
+    /// downstream crate could implement is unknown (see `coherence.rs`).
+    pub intercrate: bool,
 }
 
 /// A lowered program: clauses plus what is needed to lower goals against it later.
@@ -72,7 +78,8 @@ pub fn lower_program(
     prog: &ast::Program,
     opts: &LowerOptions,
 ) -> Result<Lowered> {
-    let names = Names::collect(prog)?;
+    let mut names = Names::collect(prog)?;
+    names.rust_rules = opts.rust_rules;
     check::check_items(prog, &names)?;
     let derived = derive::derived_impls(prog, &names)?;
     let mut program = Program::new();

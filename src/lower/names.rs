@@ -51,6 +51,9 @@ pub struct Names {
     pub trait_order: Vec<String>,
     /// Struct and enum names in declaration order.
     pub adt_order: Vec<String>,
+    /// Lower by rustc's rules where they differ from chalk's (`.rs` programs): implicit `Sized`,
+    /// implied bounds of traits on `Self` only.
+    pub rust_rules: bool,
 }
 
 fn params(ps: &[ast::GenericParam]) -> Vec<Param> {
