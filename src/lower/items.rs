@@ -179,6 +179,7 @@ fn adt(store: &mut Store, names: &Names, a: &AdtDef, span: &Span, out: &mut Out<
         wc_goals.extend(cx.where_clause(wc)?);
     }
     wc_goals.extend(cx.param_bounds(&a.params)?);
+    wc_goals.extend(cx.implicit_sized(&a.params, &a.where_clauses));
     let wf = cx.store.sym("well_formed_ty");
     let head = cx.store.app(wf, &[self_ty]);
     out.clause(&mut cx, head, &wc_goals, span)?;
@@ -245,20 +246,32 @@ fn auto_trait_builtins(
     out: &mut Out<'_>,
 ) -> Result<()> {
     let tsym = store.sym(t);
-    // The types with their own impl (positive or negative) of the trait, found in one pass.
-    let own: rustc_hash::FxHashSet<&str> = prog
+    // The type constructors with an impl (positive or negative) of the trait of their own, found in
+    // one pass: such an impl replaces the structural rule for its constructor, as in rustc.
+    let own: rustc_hash::FxHashSet<String> = prog
         .items
         .iter()
         .filter_map(|it| match &it.kind {
             ItemKind::Impl(i) if i.trait_ref.bound.name.name == t => {
-                match &i.trait_ref.self_ty.kind {
-                    TyKind::Named { name, .. } => Some(name.name.as_str()),
-                    _ => None,
-                }
+                ctor_key(&i.trait_ref.self_ty.kind)
             }
             _ => None,
         })
         .collect();
+    let def = prog.items.iter().find_map(|item| match &item.kind {
+        ItemKind::Trait(d) if d.name.name == t => Some(d),
+        _ => None,
+    });
+    // An auto trait's supertraits are required of every type it holds for structurally.
+    let supers = |cx: &mut Cx<'_>, ty: TermId| -> Result<Vec<TermId>> {
+        match def {
+            Some(d) if !d.supertraits.is_empty() || !d.where_clauses.is_empty() => {
+                let tr = cx.store.app(tsym, &[ty]);
+                trait_where_clauses(cx, d, tr)
+            }
+            _ => Ok(Vec::new()),
+        }
+    };
     for item in &prog.items {
         let (ItemKind::Struct(a) | ItemKind::Enum(a)) = &item.kind else {
             continue;
@@ -273,23 +286,32 @@ fn auto_trait_builtins(
         for ty in tys {
             body.push(cx.store.app(tsym, &[ty]));
         }
+        body.extend(supers(&mut cx, self_ty)?);
         let head = cx.store.app(tsym, &[self_ty]);
         out.clause(&mut cx, head, &body, &item.span)?;
     }
     let span = Span::default();
-    let mut cx = Cx::new(store, names);
     for s in SCALARS.iter().chain(["str", "!"].iter()) {
+        if own.contains(*s) {
+            continue;
+        }
+        let mut cx = Cx::new(store, names);
         let ty = cx.store.atom_named(s);
         let head = cx.store.app(tsym, &[ty]);
-        out.clause(&mut cx, head, &[], &span)?;
+        let body = supers(&mut cx, ty)?;
+        out.clause(&mut cx, head, &body, &span)?;
     }
     for arity in 0..=8u32 {
+        if own.contains(&format!("$tuple/{arity}")) {
+            continue;
+        }
         let mut cx = Cx::new(store, names);
         let vs: Vec<TermId> = (0..arity).map(|i| cx.fresh(&format!("T{i}"))).collect();
         let tup = cx.store.sym("$tuple");
         let ty = cx.store.app(tup, &vs);
         let head = cx.store.app(tsym, &[ty]);
-        let body: Vec<TermId> = vs.iter().map(|&v| cx.store.app(tsym, &[v])).collect();
+        let mut body: Vec<TermId> = vs.iter().map(|&v| cx.store.app(tsym, &[v])).collect();
+        body.extend(supers(&mut cx, ty)?);
         out.clause(&mut cx, head, &body, &span)?;
     }
     for (ctor, n) in [
@@ -300,6 +322,9 @@ fn auto_trait_builtins(
         ("$slice", 1),
         ("$array", 2),
     ] {
+        if own.contains(ctor) {
+            continue;
+        }
         let mut cx = Cx::new(store, names);
         let vs: Vec<TermId> = (0..n).map(|i| cx.fresh(&format!("T{i}"))).collect();
         let c = cx.store.sym(ctor);
@@ -310,19 +335,43 @@ fn auto_trait_builtins(
             vs[0]
         };
         let head = cx.store.app(tsym, &[ty]);
-        let body = [cx.store.app(tsym, &[inner])];
+        let mut body = vec![cx.store.app(tsym, &[inner])];
+        body.extend(supers(&mut cx, ty)?);
         out.clause(&mut cx, head, &body, &span)?;
     }
     // Function pointers carry no data of their argument or return types.
-    for n in [2, 3] {
-        let mut cx = Cx::new(store, names);
-        let vs: Vec<TermId> = (0..n).map(|i| cx.fresh(&format!("T{i}"))).collect();
-        let c = cx.store.sym("$fn");
-        let ty = cx.store.app(c, &vs);
-        let head = cx.store.app(tsym, &[ty]);
-        out.clause(&mut cx, head, &[], &span)?;
+    if !own.contains("$fn") {
+        for n in [2, 3] {
+            let mut cx = Cx::new(store, names);
+            let vs: Vec<TermId> = (0..n).map(|i| cx.fresh(&format!("T{i}"))).collect();
+            let c = cx.store.sym("$fn");
+            let ty = cx.store.app(c, &vs);
+            let head = cx.store.app(tsym, &[ty]);
+            let body = supers(&mut cx, ty)?;
+            out.clause(&mut cx, head, &body, &span)?;
+        }
     }
     Ok(())
+}
+
+/// The type constructor of a self type, as the auto-trait rules name it: an ADT's name, a scalar's,
+/// `str`, `!`, `$tuple/N`, `$ref`, `$refmut`, `$ptr`, `$ptrmut`, `$slice`, `$array`, `$fn`.
+fn ctor_key(t: &TyKind) -> Option<String> {
+    Some(match t {
+        TyKind::Named { name, .. } => name.name.clone(),
+        TyKind::Scalar(s) => super::types::scalar_name(*s).to_string(),
+        TyKind::Str => "str".into(),
+        TyKind::Never => "!".into(),
+        TyKind::Tuple(ts) => format!("$tuple/{}", ts.len()),
+        TyKind::Slice(_) => "$slice".into(),
+        TyKind::Array(..) => "$array".into(),
+        TyKind::RawPtr(m, _) => if *m == ast::Mutability::Mut { "$ptrmut" } else { "$ptr" }.into(),
+        TyKind::Ref { mutability, .. } => {
+            if *mutability == ast::Mutability::Mut { "$refmut" } else { "$ref" }.into()
+        }
+        TyKind::FnPtr(_) => "$fn".into(),
+        _ => return None,
+    })
 }
 
 /// `trait Tr<P> where WC { type A<Q>: B; }`:
