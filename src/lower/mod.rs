@@ -20,6 +20,7 @@ mod derive;
 mod items;
 mod lang;
 mod names;
+mod numeric;
 mod opaque;
 pub mod rust_text;
 mod types;
@@ -90,6 +91,7 @@ pub fn lower_program(
         all.items.extend(derived);
         items::lower_items(store, &names, &all, opts, &mut program)?;
     }
+    numeric::install(store, &mut program);
     Ok(Lowered { program, names })
 }
 

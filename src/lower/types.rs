@@ -702,7 +702,20 @@ impl<'a> Cx<'a> {
                 if matches!(g.kind, GoalKind::Exists(..)) {
                     self.existentials.extend(first..self.nvars);
                 }
-                let b = self.goal(body)?;
+                let mut b = self.goal(body)?;
+                // `int X` / `float X`: bound by the body, the variable must be such a scalar.
+                let mut checks = vec![b];
+                for (p, &v) in ps.iter().zip(&vars) {
+                    let float = match p.kind {
+                        ParamKind::IntVar => false,
+                        ParamKind::FloatVar => true,
+                        _ => continue,
+                    };
+                    checks.push(self.app(super::numeric::check_pred(float), &[v]));
+                }
+                if checks.len() > 1 {
+                    b = self.conj(&checks);
+                }
                 self.restore(mark);
                 if vars.is_empty() {
                     return Ok(b);
