@@ -131,6 +131,11 @@ pub fn load_file_with(path: &str, opts: &LoadOptions) -> Result<Loaded> {
     if is_surface_path(path) {
         let prelude = path.to_ascii_lowercase().ends_with(".rs") && !opts.no_prelude;
         let mut loaded = load_surface(file, &src, prelude, &opts.lower)?;
+        if let Some(ast) = &loaded.ast {
+            for w in crate::lower::unknown_attribute_warnings(ast) {
+                eprintln!("{w}");
+            }
+        }
         if opts.egraph {
             crate::normalize::EgraphNormalizer::install(
                 &mut loaded.store,

@@ -12,6 +12,7 @@
 //!   `str`, `'!'`, `'$alias'(TraitRef, 'A'(..))` for a projection that does not normalize (chalk's
 //!   `(Tr::A)<T>`); lifetimes are `'$lt'` terms or variables and are not reasoned about.
 
+mod attrs;
 mod callable;
 pub mod chalk;
 mod check;
@@ -25,6 +26,7 @@ mod opaque;
 pub mod rust_text;
 mod types;
 
+pub use attrs::unknown_attribute_warnings;
 pub use names::Names;
 
 use crate::error::{Error, Result, Span};

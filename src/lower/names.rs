@@ -128,7 +128,9 @@ impl Names {
                                 .map(|a| (a.name.name.clone(), a.params.len()))
                                 .collect(),
                             auto: item.attr("auto").is_some(),
-                            coinductive: item.attr("coinductive").is_some(),
+                            // rustc spells it `#[rustc_coinductive]`.
+                            coinductive: item.attr("coinductive").is_some()
+                                || item.attr("rustc_coinductive").is_some(),
                             non_enumerable: item.attr("non_enumerable").is_some(),
                             lang,
                         },
