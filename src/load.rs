@@ -135,6 +135,11 @@ pub fn load_file_with(path: &str, opts: &LoadOptions) -> Result<Loaded> {
     if is_surface_path(path) {
         let prelude = path.to_ascii_lowercase().ends_with(".rs") && !opts.no_prelude;
         let mut loaded = load_surface(file, &src, prelude, &opts.lower)?;
+        if let Some(ast) = &loaded.ast {
+            for w in crate::lower::unknown_attribute_warnings(ast) {
+                eprintln!("{w}");
+            }
+        }
         if opts.egraph {
             crate::normalize::EgraphNormalizer::install(
                 &mut loaded.store,
@@ -185,7 +190,10 @@ pub fn load_surface(
         user.clone()
     };
     let mut store = Store::new();
-    let lowered = lower_program(&mut store, &prog, lower)?;
+    // `.rs` programs follow rustc where it differs from chalk (implicit `Sized`, implied bounds).
+    let mut lower = lower.clone();
+    lower.rust_rules |= file.to_ascii_lowercase().ends_with(".rs");
+    let lowered = lower_program(&mut store, &prog, &lower)?;
     let mut program = lowered.program;
     program.sources.push(file.to_string());
     Ok(Loaded {

@@ -206,6 +206,7 @@ pub fn load_options(c: Coinduction, no_prelude: bool) -> LoadOptions {
         lower: crate::LowerOptions {
             coinductive_all: c == Coinduction::All,
             coinductive_none: c == Coinduction::None,
+            ..Default::default()
         },
         no_prelude,
         egraph: false,

@@ -32,6 +32,7 @@ pub(super) fn fn_def(
         wc.extend(cx.where_clause(w)?);
     }
     wc.extend(cx.param_bounds(&f.params)?);
+    wc.extend(cx.implicit_sized(&f.params, &f.where_clauses));
     let inputs: Vec<TermId> = f.inputs.iter().map(|t| cx.ty(t)).collect::<Result<_>>()?;
     let ret = match &f.output {
         Some(t) => cx.ty(t)?,

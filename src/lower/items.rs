@@ -215,6 +215,7 @@ fn adt(store: &mut Store, names: &Names, a: &AdtDef, span: &Span, out: &mut Out<
         wc_goals.extend(cx.where_clause(wc)?);
     }
     wc_goals.extend(cx.param_bounds(&a.params)?);
+    wc_goals.extend(cx.implicit_sized(&a.params, &a.where_clauses));
     let wf = cx.store.sym("well_formed_ty");
     let head = cx.store.app(wf, &[self_ty]);
     out.clause(&mut cx, head, &wc_goals, span)?;
@@ -281,20 +282,32 @@ fn auto_trait_builtins(
     out: &mut Out<'_>,
 ) -> Result<()> {
     let tsym = store.sym(t);
-    // The types with their own impl (positive or negative) of the trait, found in one pass.
-    let own: rustc_hash::FxHashSet<&str> = prog
+    // The type constructors with an impl (positive or negative) of the trait of their own, found in
+    // one pass: such an impl replaces the structural rule for its constructor, as in rustc.
+    let own: rustc_hash::FxHashSet<String> = prog
         .items
         .iter()
         .filter_map(|it| match &it.kind {
             ItemKind::Impl(i) if i.trait_ref.bound.name.name == t => {
-                match &i.trait_ref.self_ty.kind {
-                    TyKind::Named { name, .. } => Some(name.name.as_str()),
-                    _ => None,
-                }
+                ctor_key(&i.trait_ref.self_ty.kind)
             }
             _ => None,
         })
         .collect();
+    let def = prog.items.iter().find_map(|item| match &item.kind {
+        ItemKind::Trait(d) if d.name.name == t => Some(d),
+        _ => None,
+    });
+    // An auto trait's supertraits are required of every type it holds for structurally.
+    let supers = |cx: &mut Cx<'_>, ty: TermId| -> Result<Vec<TermId>> {
+        match def {
+            Some(d) if !d.supertraits.is_empty() || !d.where_clauses.is_empty() => {
+                let tr = cx.store.app(tsym, &[ty]);
+                trait_where_clauses(cx, d, tr)
+            }
+            _ => Ok(Vec::new()),
+        }
+    };
     for item in &prog.items {
         let (ItemKind::Struct(a) | ItemKind::Enum(a)) = &item.kind else {
             continue;
@@ -315,23 +328,32 @@ fn auto_trait_builtins(
         for ty in tys {
             body.push(cx.store.app(tsym, &[ty]));
         }
+        body.extend(supers(&mut cx, self_ty)?);
         let head = cx.store.app(tsym, &[self_ty]);
         out.clause(&mut cx, head, &body, &item.span)?;
     }
     let span = Span::default();
-    let mut cx = Cx::new(store, names);
     for s in SCALARS.iter().chain(["str", "!"].iter()) {
+        if own.contains(*s) {
+            continue;
+        }
+        let mut cx = Cx::new(store, names);
         let ty = cx.store.atom_named(s);
         let head = cx.store.app(tsym, &[ty]);
-        out.clause(&mut cx, head, &[], &span)?;
+        let body = supers(&mut cx, ty)?;
+        out.clause(&mut cx, head, &body, &span)?;
     }
     for arity in 0..=8u32 {
+        if own.contains(&format!("$tuple/{arity}")) {
+            continue;
+        }
         let mut cx = Cx::new(store, names);
         let vs: Vec<TermId> = (0..arity).map(|i| cx.fresh(&format!("T{i}"))).collect();
         let tup = cx.store.sym("$tuple");
         let ty = cx.store.app(tup, &vs);
         let head = cx.store.app(tsym, &[ty]);
-        let body: Vec<TermId> = vs.iter().map(|&v| cx.store.app(tsym, &[v])).collect();
+        let mut body: Vec<TermId> = vs.iter().map(|&v| cx.store.app(tsym, &[v])).collect();
+        body.extend(supers(&mut cx, ty)?);
         out.clause(&mut cx, head, &body, &span)?;
     }
     for (ctor, n) in [
@@ -342,6 +364,9 @@ fn auto_trait_builtins(
         ("$slice", 1),
         ("$array", 2),
     ] {
+        if own.contains(ctor) {
+            continue;
+        }
         let mut cx = Cx::new(store, names);
         let vs: Vec<TermId> = (0..n).map(|i| cx.fresh(&format!("T{i}"))).collect();
         let c = cx.store.sym(ctor);
@@ -352,19 +377,43 @@ fn auto_trait_builtins(
             vs[0]
         };
         let head = cx.store.app(tsym, &[ty]);
-        let body = [cx.store.app(tsym, &[inner])];
+        let mut body = vec![cx.store.app(tsym, &[inner])];
+        body.extend(supers(&mut cx, ty)?);
         out.clause(&mut cx, head, &body, &span)?;
     }
     // Function pointers carry no data of their argument or return types.
-    for n in [2, 3] {
-        let mut cx = Cx::new(store, names);
-        let vs: Vec<TermId> = (0..n).map(|i| cx.fresh(&format!("T{i}"))).collect();
-        let c = cx.store.sym("$fn");
-        let ty = cx.store.app(c, &vs);
-        let head = cx.store.app(tsym, &[ty]);
-        out.clause(&mut cx, head, &[], &span)?;
+    if !own.contains("$fn") {
+        for n in [2, 3] {
+            let mut cx = Cx::new(store, names);
+            let vs: Vec<TermId> = (0..n).map(|i| cx.fresh(&format!("T{i}"))).collect();
+            let c = cx.store.sym("$fn");
+            let ty = cx.store.app(c, &vs);
+            let head = cx.store.app(tsym, &[ty]);
+            let body = supers(&mut cx, ty)?;
+            out.clause(&mut cx, head, &body, &span)?;
+        }
     }
     Ok(())
+}
+
+/// The type constructor of a self type, as the auto-trait rules name it: an ADT's name, a scalar's,
+/// `str`, `!`, `$tuple/N`, `$ref`, `$refmut`, `$ptr`, `$ptrmut`, `$slice`, `$array`, `$fn`.
+fn ctor_key(t: &TyKind) -> Option<String> {
+    Some(match t {
+        TyKind::Named { name, .. } => name.name.clone(),
+        TyKind::Scalar(s) => super::types::scalar_name(*s).to_string(),
+        TyKind::Str => "str".into(),
+        TyKind::Never => "!".into(),
+        TyKind::Tuple(ts) => format!("$tuple/{}", ts.len()),
+        TyKind::Slice(_) => "$slice".into(),
+        TyKind::Array(..) => "$array".into(),
+        TyKind::RawPtr(m, _) => if *m == ast::Mutability::Mut { "$ptrmut" } else { "$ptr" }.into(),
+        TyKind::Ref { mutability, .. } => {
+            if *mutability == ast::Mutability::Mut { "$refmut" } else { "$ref" }.into()
+        }
+        TyKind::FnPtr(_) => "$fn".into(),
+        _ => return None,
+    })
 }
 
 /// `trait Tr<P> where WC { type A<Q>: B; }`:
@@ -387,35 +436,71 @@ fn trait_decl(
     let from_env = cx.store.sym("from_env");
     let fe = cx.store.app(from_env, &[tr]);
     out.clause(&mut cx, tr, &[fe], span)?;
-    let mut wcs = Vec::new();
+    // Each bound of the trait: the alias equalities of its projections, what it says, and whether
+    // `Self: Tr` implies it (chalk: every where-clause; rustc: only bounds on `Self`).
+    let mut bounds: Vec<(Vec<TermId>, Vec<TermId>, bool)> = Vec::new();
     for b in &t.supertraits {
         if let ast::Bound::Trait(tb) = b {
+            if tb.maybe {
+                continue;
+            }
+            let before = cx.pending.len();
             let (g, eqs) = cx.trait_ref(self_v, tb)?;
-            wcs.push(g);
-            wcs.extend(eqs);
+            let pre: Vec<TermId> = cx.pending.drain(before..).collect();
+            let mut says = vec![g];
+            says.extend(eqs);
+            bounds.push((pre, says, true));
         }
     }
     for wc in &t.where_clauses {
-        wcs.extend(cx.where_clause(wc)?);
+        let on_self = !names.rust_rules
+            || (wc.binders.is_empty()
+                && matches!(&wc.kind, ast::WhereClauseKind::Implemented(tr)
+                    if matches!(&tr.self_ty.kind,
+                        TyKind::Named { name, args } if args.is_empty() && name.name == "Self")));
+        if wc.binders.is_empty() {
+            let (pre, says) = cx.where_clause_parts(wc)?;
+            bounds.push((pre, says, on_self));
+        } else {
+            bounds.push((Vec::new(), cx.where_clause(wc)?, on_self));
+        }
     }
     let alias_eq = cx.store.sym("alias_eq");
-    for &g in &wcs {
-        if let Some((f, _)) = cx.store.functor(g) {
-            if cx.names.traits.contains_key(cx.store.name(f)) {
-                let h = cx.store.app(from_env, &[g]);
-                out.clause(&mut cx, h, &[fe], span)?;
-            } else if f == alias_eq {
-                // `trait Bar: Foo<A = ()>`: in an environment where `T: Bar`, `<T as Foo>::A = ()`.
-                out.clause(&mut cx, g, &[fe], span)?;
+    for (pre, says, implied) in &bounds {
+        if !implied {
+            continue;
+        }
+        let mut body = vec![fe];
+        body.extend(pre.iter().copied());
+        for &g in says {
+            if let Some((f, _)) = cx.store.functor(g) {
+                if cx.names.traits.contains_key(cx.store.name(f)) {
+                    let h = cx.store.app(from_env, &[g]);
+                    out.clause(&mut cx, h, &body, span)?;
+                } else if f == alias_eq {
+                    // `trait Bar: Foo<A = ()>`: in an environment where `T: Bar`, `<T as Foo>::A = ()`.
+                    out.clause(&mut cx, g, &body, span)?;
+                }
             }
         }
     }
+    let wcs: Vec<TermId> = bounds
+        .iter()
+        .flat_map(|(pre, says, _)| pre.iter().chain(says.iter()).copied())
+        .collect();
     let wf = cx.store.sym("well_formed");
     let wfh = cx.store.app(wf, &[tr]);
     let mut body = vec![tr];
     body.extend(wcs.iter().copied());
     out.clause(&mut cx, wfh, &body, span)?;
-    dyn_clauses(&mut cx, t, tr, &wcs, span, out)?;
+    // A bound with a projection in it is left out of the `dyn` clauses (its alias equalities are
+    // about `Self`, not the `dyn` type).
+    let dyn_wcs: Vec<TermId> = bounds
+        .iter()
+        .filter(|(pre, _, implied)| pre.is_empty() && *implied)
+        .flat_map(|(_, says, _)| says.iter().copied())
+        .collect();
+    dyn_clauses(&mut cx, t, tr, &dyn_wcs, span, out)?;
     for a in &t.assoc_types {
         let mark = cx.mark();
         let qs = cx.bind_params(&a.params);
@@ -433,12 +518,42 @@ fn trait_decl(
         out.clause(&mut cx, h, &[b], &a.span)?;
         let h = cx.store.app(ae, &[assoc, alias]);
         out.clause(&mut cx, h, &[], &a.span)?;
+        // Item bounds `type A: B<X, C = V>`: implied for the rigid alias, with the alias equalities
+        // of projections in `X` and `V` as conditions and the bindings implied too.
         for bd in &a.bounds {
             if let ast::Bound::Trait(tb) = bd {
-                let (g, _) = cx.trait_ref(alias, tb)?;
+                if tb.maybe {
+                    continue;
+                }
+                let before = cx.pending.len();
+                let (g, eqs) = cx.trait_ref(alias, tb)?;
+                let mut body = vec![fe];
+                body.extend(cx.pending.drain(before..).collect::<Vec<_>>());
                 let h = cx.store.app(from_env, &[g]);
-                out.clause(&mut cx, h, &[fe], &a.span)?;
+                out.clause(&mut cx, h, &body, &a.span)?;
+                for e in eqs {
+                    let is_trait = cx
+                        .store
+                        .functor(e)
+                        .is_some_and(|(f, _)| cx.names.traits.contains_key(cx.store.name(f)));
+                    let h = if is_trait {
+                        cx.store.app(from_env, &[e])
+                    } else {
+                        e
+                    };
+                    out.clause(&mut cx, h, &body, &a.span)?;
+                }
             }
+        }
+        // Rust: an associated type is `Sized` unless its bounds say `?Sized`.
+        let relaxed = a
+            .bounds
+            .iter()
+            .any(|b| matches!(b, ast::Bound::Trait(tb) if tb.maybe));
+        if let (Some(sized), false) = (cx.sized_trait(), relaxed) {
+            let g = cx.app(sized, &[alias]);
+            let h = cx.store.app(from_env, &[g]);
+            out.clause(&mut cx, h, &[fe], &a.span)?;
         }
         cx.restore(mark);
     }
@@ -688,9 +803,7 @@ fn program_clause(
 ) -> Result<()> {
     let mut cx = Cx::new(store, names);
     cx.bind_params(&c.binders);
-    let before = cx.pending.len();
-    let heads = cx.domain(&c.consequence, &c.span)?;
-    let mut body: Vec<TermId> = cx.pending.drain(before..).collect();
+    let (heads, mut body) = cx.clause_heads(&c.consequence, &c.span)?;
     for g in &c.conditions {
         body.push(cx.goal(g)?);
     }

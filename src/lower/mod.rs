@@ -12,6 +12,7 @@
 //!   `str`, `'!'`, `'$alias'(TraitRef, 'A'(..))` for a projection that does not normalize (chalk's
 //!   `(Tr::A)<T>`); lifetimes are `'$lt'` terms or variables and are not reasoned about.
 
+mod attrs;
 mod callable;
 pub mod chalk;
 mod check;
@@ -21,10 +22,12 @@ mod derive;
 mod items;
 mod lang;
 mod names;
+mod numeric;
 mod opaque;
 pub mod rust_text;
 mod types;
 
+pub use attrs::unknown_attribute_warnings;
 pub use names::Names;
 
 use crate::error::{Error, Result, Span};
@@ -39,6 +42,12 @@ pub struct LowerOptions {
     pub coinductive_all: bool,
     /// Treat no trait as coinductive, not even auto traits (`--coinductive none`).
     pub coinductive_none: bool,
+    /// Follow rustc where it differs from chalk (set for `.rs` programs): implicit `Sized` bounds,
+    /// a trait implies only its bounds on `Self` (see README, "Soundness").
+    pub rust_rules: bool,
+    /// Add the intercrate clauses of open-world coherence (`knot check`): a trait reference that a
+    /// downstream crate could implement is unknown (see `coherence.rs`).
+    pub intercrate: bool,
 }
 
 /// A lowered program: clauses plus what is needed to lower goals against it later.
@@ -73,7 +82,8 @@ pub fn lower_program(
     prog: &ast::Program,
     opts: &LowerOptions,
 ) -> Result<Lowered> {
-    let names = Names::collect(prog)?;
+    let mut names = Names::collect(prog)?;
+    names.rust_rules = opts.rust_rules;
     check::check_items(prog, &names)?;
     let derived = derive::derived_impls(prog, &names)?;
     let mut program = Program::new();
@@ -84,6 +94,7 @@ pub fn lower_program(
         all.items.extend(derived);
         items::lower_items(store, &names, &all, opts, &mut program)?;
     }
+    numeric::install(store, &mut program);
     Ok(Lowered { program, names })
 }
 

@@ -51,6 +51,9 @@ pub struct Names {
     pub trait_order: Vec<String>,
     /// Struct and enum names in declaration order.
     pub adt_order: Vec<String>,
+    /// Lower by rustc's rules where they differ from chalk's (`.rs` programs): implicit `Sized`,
+    /// implied bounds of traits on `Self` only.
+    pub rust_rules: bool,
 }
 
 fn params(ps: &[ast::GenericParam]) -> Vec<Param> {
@@ -128,7 +131,9 @@ impl Names {
                                 .map(|a| (a.name.name.clone(), a.params.len()))
                                 .collect(),
                             auto: item.attr("auto").is_some(),
-                            coinductive: item.attr("coinductive").is_some(),
+                            // rustc spells it `#[rustc_coinductive]`.
+                            coinductive: item.attr("coinductive").is_some()
+                                || item.attr("rustc_coinductive").is_some(),
                             non_enumerable: item.attr("non_enumerable").is_some(),
                             lang,
                         },

@@ -160,6 +160,7 @@ impl<'a> Cx<'a> {
         self.bind_to("Self", self_ty);
         let (tr, _) = self.trait_ref(self_ty, &i.trait_ref.bound)?;
         let mut conds: Vec<TermId> = std::mem::take(&mut self.pending);
+        conds.extend(self.implicit_sized(&i.params, &i.where_clauses));
         conds.extend(self.param_bounds(&i.params)?);
         for wc in &i.where_clauses {
             conds.extend(self.where_clause(wc)?);
@@ -177,13 +178,68 @@ impl<'a> Cx<'a> {
             };
             for b in &p.bounds {
                 if let ast::Bound::Trait(tb) = b {
+                    if tb.maybe {
+                        continue;
+                    }
+                    let before = self.pending.len();
                     let (t, eqs) = self.trait_ref(v, tb)?;
                     goals.push(t);
+                    goals.extend(self.pending.drain(before..).collect::<Vec<_>>());
                     goals.extend(eqs);
                 }
             }
         }
         Ok(goals)
+    }
+
+    /// The name of the program's `Sized` trait when implicit `Sized` bounds apply (`.rs` programs
+    /// with a `#[lang(sized)]` trait).
+    pub fn sized_trait(&self) -> Option<&'a str> {
+        if !self.names.rust_rules {
+            return None;
+        }
+        let names = self.names;
+        names
+            .trait_order
+            .iter()
+            .find(|t| names.traits[*t].lang.as_deref() == Some("sized"))
+            .map(|t| t.as_str())
+    }
+
+    /// Rust's implicit `P: Sized` for each type parameter of `ps` in scope that no `?Sized` (inline or
+    /// in `wcs`) relaxes; nothing in `.chalk` programs (chalk has no implicit bounds).
+    pub fn implicit_sized(
+        &mut self,
+        ps: &[ast::GenericParam],
+        wcs: &[WhereClause],
+    ) -> Vec<TermId> {
+        let Some(sized) = self.sized_trait() else {
+            return Vec::new();
+        };
+        let relaxed = |name: &str| {
+            let is_maybe =
+                |b: &ast::Bound| matches!(b, ast::Bound::Trait(tb) if tb.maybe);
+            ps.iter()
+                .any(|p| p.name.name == name && p.bounds.iter().any(is_maybe))
+                || wcs.iter().any(|wc| match &wc.kind {
+                    WhereClauseKind::Implemented(tr) => {
+                        tr.bound.maybe
+                            && matches!(&tr.self_ty.kind,
+                                TyKind::Named { name: n, args } if args.is_empty() && n.name == name)
+                    }
+                    _ => false,
+                })
+        };
+        let mut goals = Vec::new();
+        for p in ps {
+            if p.kind != ParamKind::Type || relaxed(&p.name.name) {
+                continue;
+            }
+            if let Some(v) = self.lookup(&p.name.name) {
+                goals.push(self.app(sized, &[v]));
+            }
+        }
+        goals
     }
 
     /// Lower a lifetime.
@@ -555,6 +611,21 @@ impl<'a> Cx<'a> {
             let v = self.ty(&binding.value)?;
             eqs.push(self.app("alias_eq", &[assoc, v]));
         }
+        // `Tr<A: B>`: `<Self as Tr>::A: B`, its projection a stand-in with its alias equality pending.
+        for ab in &b.assoc_bounds {
+            let assoc = self.assoc_term(tr, &b.name.name, &ab.name, &ab.args)?;
+            let v = self.alias_var(assoc);
+            for bd in &ab.bounds {
+                if let ast::Bound::Trait(tb) = bd {
+                    if tb.maybe {
+                        continue;
+                    }
+                    let (g, more) = self.trait_ref(v, tb)?;
+                    eqs.push(g);
+                    eqs.extend(more);
+                }
+            }
+        }
         Ok((tr, eqs))
     }
 
@@ -563,8 +634,26 @@ impl<'a> Cx<'a> {
     pub fn where_clause(&mut self, wc: &WhereClause) -> Result<Vec<TermId>> {
         let mark = self.mark();
         let vars: Vec<TermId> = wc.binders.iter().map(|p| self.bind(&p.name.name)).collect();
+        let (mut pre, mut goals) = self.where_clause_parts(wc)?;
+        pre.append(&mut goals);
+        self.restore(mark);
+        if vars.is_empty() || pre.is_empty() {
+            return Ok(pre);
+        }
+        let body = self.conj(&pre);
+        let l = self.store.list(&vars, None);
+        Ok(vec![self.store.app(syms::FORALL, &[l, body])])
+    }
+
+    /// A where-clause (its binders already in scope) split into the alias equalities of the
+    /// projections met in its types (`alias_eq(Assoc, V)`, `V` a fresh stand-in) and what it says
+    /// (the trait reference and its bindings' alias equalities). Assumed, the clause is
+    /// `Says :- Projections`: a stand-in is bound by the assumption, never left free.
+    pub fn where_clause_parts(&mut self, wc: &WhereClause) -> Result<(Vec<TermId>, Vec<TermId>)> {
         let before = self.pending.len();
-        let mut goals = match &wc.kind {
+        let goals = match &wc.kind {
+            // `T: ?Sized` removes the implicit `Sized` bound; it asks nothing.
+            WhereClauseKind::Implemented(tr) if tr.bound.maybe => vec![],
             WhereClauseKind::Implemented(tr) => {
                 let s = self.ty(&tr.self_ty)?;
                 let (t, mut eqs) = self.trait_ref(s, &tr.bound)?;
@@ -578,16 +667,15 @@ impl<'a> Cx<'a> {
             }
             WhereClauseKind::LifetimeOutlives { .. } => vec![],
         };
-        let mut pre: Vec<TermId> = self.pending.drain(before..).collect();
-        pre.append(&mut goals);
-        self.restore(mark);
-        if vars.is_empty() || pre.is_empty() {
-            return Ok(pre);
-        }
-        let body = self.conj(&pre);
-        let l = self.store.list(&vars, None);
-        Ok(vec![self.store.app(syms::FORALL, &[l, body])])
+        let pre: Vec<TermId> = self.pending.drain(before..).collect();
+        Ok((pre, goals))
     }
+
+    /// The variables allocated since `first`, as terms.
+    pub fn vars_since(&mut self, first: u32) -> Vec<TermId> {
+        (first..self.nvars).map(|i| self.store.var(i)).collect()
+    }
+
 
     /// `a, b, c` (or `true`).
     pub fn conj(&mut self, gs: &[TermId]) -> TermId {
@@ -614,7 +702,20 @@ impl<'a> Cx<'a> {
                 if matches!(g.kind, GoalKind::Exists(..)) {
                     self.existentials.extend(first..self.nvars);
                 }
-                let b = self.goal(body)?;
+                let mut b = self.goal(body)?;
+                // `int X` / `float X`: bound by the body, the variable must be such a scalar.
+                let mut checks = vec![b];
+                for (p, &v) in ps.iter().zip(&vars) {
+                    let float = match p.kind {
+                        ParamKind::IntVar => false,
+                        ParamKind::FloatVar => true,
+                        _ => continue,
+                    };
+                    checks.push(self.app(super::numeric::check_pred(float), &[v]));
+                }
+                if checks.len() > 1 {
+                    b = self.conj(&checks);
+                }
                 self.restore(mark);
                 if vars.is_empty() {
                     return Ok(b);
@@ -728,6 +829,28 @@ impl<'a> Cx<'a> {
         })
     }
 
+    /// The heads of a clause whose consequence is `d`, and the conditions its projections add: a
+    /// projection in the head is a stand-in `V` with `alias_eq(Assoc, V)` in the body (chalk unifies
+    /// the alias type itself, which asks the same alias equality), so the clause applies to the
+    /// projection's value only. A where-clause's `forall<..>` binders stay in scope (the caller
+    /// quantifies every variable allocated for the clause).
+    pub fn clause_heads(&mut self, d: &DomainGoal, span: &Span) -> Result<(Vec<TermId>, Vec<TermId>)> {
+        let before = self.pending.len();
+        let heads = match d {
+            DomainGoal::Holds(wc) => {
+                for p in &wc.binders {
+                    self.bind(&p.name.name);
+                }
+                let (pre, goals) = self.where_clause_parts(wc)?;
+                self.pending.extend(pre);
+                goals
+            }
+            _ => self.domain(d, span)?,
+        };
+        let body: Vec<TermId> = self.pending.drain(before..).collect();
+        Ok((heads, body))
+    }
+
     /// The `'$assoc'` term of a type that must be a projection.
     fn alias_term(&mut self, t: &Ty) -> Result<TermId> {
         match &t.kind {
@@ -750,10 +873,12 @@ impl<'a> Cx<'a> {
     /// A hypothesis of an `if (..)` goal or a program clause: `forall(Vs, (Head :- Body))`.
     pub fn hyp(&mut self, c: &ast::Clause) -> Result<TermId> {
         let mark = self.mark();
-        let vars = self.bind_params(&c.binders);
-        let before = self.pending.len();
-        let heads = self.domain(&c.consequence, &c.span)?;
-        let mut body: Vec<TermId> = self.pending.drain(before..).collect();
+        let first = self.nvars;
+        self.bind_params(&c.binders);
+        let (heads, mut body) = self.clause_heads(&c.consequence, &c.span)?;
+        // The clause's binders, a where-clause's `forall<..>` binders and the stand-ins of the
+        // projections in its head are all universally quantified in the assumed clause.
+        let vars = self.vars_since(first);
         for g in &c.conditions {
             body.push(self.goal(g)?);
         }

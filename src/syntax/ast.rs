@@ -136,6 +136,21 @@ pub struct TraitBound {
     pub args: Vec<GenericArg>,
     /// Associated type bindings `A<gargs> = U`.
     pub assoc: Vec<AssocBinding>,
+    /// Associated type bounds `A<gargs>: Bounds` (Rust's `Iterator<Item: Copy>`).
+    pub assoc_bounds: Vec<AssocBound>,
+    /// The whole bound.
+    pub span: Span,
+}
+
+/// An associated type bound inside a trait bound: `A<gargs>: Bounds`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AssocBound {
+    /// The associated type's name.
+    pub name: Ident,
+    /// Its own (GAT) arguments.
+    pub args: Vec<GenericArg>,
+    /// The bounds on it.
+    pub bounds: Vec<Bound>,
     /// The whole bound.
     pub span: Span,
 }

@@ -1222,11 +1222,16 @@ impl Cx<'_> {
         let name = self.ident(&k.next()?);
         let mut args = Vec::new();
         let mut assoc = Vec::new();
+        let mut assoc_bounds = Vec::new();
         if let Some(ba) = k.take(Rule::bound_args) {
             for a in ba.into_inner() {
                 let span = self.span(&a);
                 let mut ak = self.kids(a);
                 let arg = self.generic_arg(ak.next()?)?;
+                if let Some(bb) = ak.take(Rule::binding_bounds) {
+                    assoc_bounds.push(self.assoc_bound(arg, bb, span)?);
+                    continue;
+                }
                 match ak.take(Rule::binding_value) {
                     None if !assoc.is_empty() => {
                         return Err(Error::syntax(
@@ -1253,6 +1258,7 @@ impl Cx<'_> {
             name,
             args,
             assoc,
+            assoc_bounds,
             span,
         })
     }
@@ -1294,6 +1300,37 @@ impl Cx<'_> {
     }
 
     /// `A<gargs> = U`, from the argument before `=` and the value.
+    /// `A<gargs>: Bounds` inside a trait bound.
+    fn assoc_bound(
+        &self,
+        lhs: GenericArg,
+        bounds: Pair<'_, Rule>,
+        span: Span,
+    ) -> Result<crate::syntax::ast::AssocBound> {
+        let (name, args) = match lhs {
+            GenericArg::Ty(Ty {
+                kind: TyKind::Named { name, args },
+                ..
+            }) => (name, args),
+            _ => {
+                return Err(Error::syntax(
+                    self.file,
+                    self.src,
+                    span.start,
+                    span.end,
+                    "expected an associated type name before `:`",
+                ))
+            }
+        };
+        let bounds = self.bounds(self.kids(bounds).next()?)?;
+        Ok(crate::syntax::ast::AssocBound {
+            name,
+            args,
+            bounds,
+            span,
+        })
+    }
+
     fn assoc_binding(
         &self,
         lhs: GenericArg,
