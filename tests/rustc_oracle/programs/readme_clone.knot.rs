@@ -1,0 +1,4 @@
+trait Clone {}
+struct Vec<T> {}
+struct Foo {}
+impl<T> Clone for Vec<T> where T: Clone {}
