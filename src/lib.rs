@@ -42,6 +42,7 @@ pub mod explain;
 pub mod lower;
 pub mod normalize;
 pub mod program;
+pub mod resolve;
 pub mod solve;
 pub mod syntax;
 pub mod term;

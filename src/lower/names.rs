@@ -51,6 +51,8 @@ pub struct Names {
     pub trait_order: Vec<String>,
     /// Struct and enum names in declaration order.
     pub adt_order: Vec<String>,
+    /// The scopes of a `.rs` program, to resolve the paths in its goals (see [`crate::resolve`]).
+    pub resolver: Option<std::sync::Arc<crate::resolve::Resolver>>,
 }
 
 fn params(ps: &[ast::GenericParam]) -> Vec<Param> {
