@@ -48,6 +48,7 @@ pub mod lower;
 mod normalize;
 pub mod program;
 pub mod render;
+pub mod resolve;
 pub mod solve;
 pub mod syntax;
 pub mod term;

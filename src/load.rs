@@ -174,13 +174,18 @@ pub fn load_file(path: &str) -> Result<Loaded> {
     load_file_with(path, &LoadOptions::default())
 }
 
-/// Lower Rust-like program text (with the prelude when `prelude`).
+/// Lower Rust-like program text (with the prelude when `prelude`). A `.rs` file is read as Rust
+/// (`crate::syntax::rust`, falling back to the chalk-style grammar for chalk-only syntax), its paths
+/// resolved against the std model (`crate::resolve`); a `.chalk` file is read by the chalk grammar.
 pub fn load_surface(
     file: Arc<str>,
     src: &str,
     prelude: bool,
     lower: &LowerOptions,
 ) -> Result<Loaded> {
+    if file.to_ascii_lowercase().ends_with(".rs") {
+        return load_rust(file, src, prelude, lower);
+    }
     let user = surface::parse_program(&file, src)?;
     let prog = if prelude {
         let pfile: Arc<str> = "rules/prelude.rs".into();
@@ -204,6 +209,52 @@ pub fn load_surface(
         ast: Some(user),
         solver: None,
     })
+}
+
+/// Load a `.rs` program: parse it as Rust, resolve its names against the std model, lower.
+fn load_rust(file: Arc<str>, src: &str, prelude: bool, lower: &LowerOptions) -> Result<Loaded> {
+    let user = match crate::syntax::rust::parse_crate(&file, src) {
+        Ok(c) => c,
+        Err(rust_err) => match surface::parse_program(&file, src) {
+            Ok(p) => crate::resolve::flat_crate(p),
+            // Neither Rust nor chalk's syntax: report where Rust's parser stopped, unless the
+            // chalk grammar got further.
+            Err(chalk_err) => return Err(pick_error(rust_err, chalk_err)),
+        },
+    };
+    let std = if prelude {
+        Some(crate::resolve::std_model::std_crate()?)
+    } else {
+        None
+    };
+    let resolved = crate::resolve::Resolver::resolve(user, std)?;
+    let mut store = Store::new();
+    let lowered = lower_program(&mut store, &resolved.all, lower)?;
+    let mut names = lowered.names;
+    names.resolver = Some(Arc::new(resolved.resolver));
+    let mut program = lowered.program;
+    program.sources.push(file.to_string());
+    Ok(Loaded {
+        store,
+        program,
+        file,
+        source: Source::Surface(names),
+        ast: Some(resolved.user),
+        solver: None,
+    })
+}
+
+/// Of two syntax errors on one text, the one further into it.
+fn pick_error(a: Error, b: Error) -> Error {
+    let at = |e: &Error| match e {
+        Error::Syntax { span, .. } => span.start,
+        _ => 0,
+    };
+    if at(&b) > at(&a) {
+        b
+    } else {
+        a
+    }
 }
 
 /// The names an item declares.

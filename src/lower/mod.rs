@@ -106,6 +106,14 @@ pub fn lower_goal(
     names: &Names,
     goal: &ast::Goal,
 ) -> Result<(TermId, Vec<Box<str>>)> {
+    let resolved;
+    let goal = match &names.resolver {
+        Some(r) => {
+            resolved = r.resolve_goal(goal)?;
+            &resolved
+        }
+        None => goal,
+    };
     let mut cx = types::Cx::new(store, names);
     let t = cx.goal(goal)?;
     let all = cx.var_names();

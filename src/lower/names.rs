@@ -54,6 +54,8 @@ pub struct Names {
     /// Lower by rustc's rules where they differ from chalk's (`.rs` programs): implicit `Sized`,
     /// implied bounds of traits on `Self` only.
     pub rust_rules: bool,
+    /// The scopes of a `.rs` program, to resolve the paths in its goals (see [`crate::resolve`]).
+    pub resolver: Option<std::sync::Arc<crate::resolve::Resolver>>,
 }
 
 fn params(ps: &[ast::GenericParam]) -> Vec<Param> {

@@ -5,4 +5,5 @@ pub mod ast;
 pub mod clauses;
 pub mod prescan;
 pub mod print;
+pub mod rust;
 pub mod surface;

@@ -1,0 +1,4 @@
+// std::any
+
+pub trait Any: 'static {}
+impl<T: 'static + ?Sized> Any for T {}

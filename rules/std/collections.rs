@@ -1,0 +1,56 @@
+// std::collections (hash maps with their default hasher)
+
+pub struct RandomState { k0: u64, k1: u64 }
+pub struct HashMap<K, V, S = RandomState> { base: Vec<(K, V)>, hash_builder: S }
+pub struct HashSet<T, S = RandomState> { base: HashMap<T, (), S> }
+pub struct BTreeMap<K, V> { root: Option<Box<(K, V)>>, length: usize }
+pub struct BTreeSet<T> { map: BTreeMap<T, ()> }
+pub struct VecDeque<T> { head: usize, len: usize, buf: Vec<T> }
+pub struct BinaryHeap<T> { data: Vec<T> }
+pub struct LinkedList<T> { head: Option<Box<T>>, len: usize }
+
+impl Clone for RandomState {} impl Default for RandomState {} impl Debug for RandomState {}
+
+impl<K: Clone, V: Clone, S: Clone> Clone for HashMap<K, V, S> {}
+impl<K, V, S: Default> Default for HashMap<K, V, S> {}
+impl<K: Debug, V: Debug, S> Debug for HashMap<K, V, S> {}
+impl<K: Eq + Hash, V: PartialEq, S: BuildHasher> PartialEq for HashMap<K, V, S> {}
+impl<K: Eq + Hash, V: Eq, S: BuildHasher> Eq for HashMap<K, V, S> {}
+impl<K: Eq + Hash, V, S: BuildHasher + Default> FromIterator<(K, V)> for HashMap<K, V, S> {}
+impl<K: Eq + Hash, V, S: BuildHasher> Extend<(K, V)> for HashMap<K, V, S> {}
+impl<K, V, S> IntoIterator for HashMap<K, V, S> { type Item = (K, V); type IntoIter = crate::vec::IntoIter<(K, V)>; }
+impl<T: Clone, S: Clone> Clone for HashSet<T, S> {}
+impl<T, S: Default> Default for HashSet<T, S> {}
+impl<T: Debug, S> Debug for HashSet<T, S> {}
+impl<T: Eq + Hash, S: BuildHasher> PartialEq for HashSet<T, S> {}
+impl<T: Eq + Hash, S: BuildHasher> Eq for HashSet<T, S> {}
+impl<T: Eq + Hash, S: BuildHasher + Default> FromIterator<T> for HashSet<T, S> {}
+impl<T: Eq + Hash, S: BuildHasher> Extend<T> for HashSet<T, S> {}
+impl<K: Clone, V: Clone> Clone for BTreeMap<K, V> {}
+impl<K, V> Default for BTreeMap<K, V> {}
+impl<K: Debug, V: Debug> Debug for BTreeMap<K, V> {}
+impl<K: PartialEq, V: PartialEq> PartialEq for BTreeMap<K, V> {}
+impl<K: Eq, V: Eq> Eq for BTreeMap<K, V> {}
+impl<K: Hash, V: Hash> Hash for BTreeMap<K, V> {}
+impl<K: Ord, V> FromIterator<(K, V)> for BTreeMap<K, V> {}
+impl<T: Clone> Clone for BTreeSet<T> {}
+impl<T> Default for BTreeSet<T> {}
+impl<T: Debug> Debug for BTreeSet<T> {}
+impl<T: PartialEq> PartialEq for BTreeSet<T> {}
+impl<T: Eq> Eq for BTreeSet<T> {}
+impl<T: Hash> Hash for BTreeSet<T> {}
+impl<T: Ord> FromIterator<T> for BTreeSet<T> {}
+impl<T: Clone> Clone for VecDeque<T> {}
+impl<T> Default for VecDeque<T> {}
+impl<T: Debug> Debug for VecDeque<T> {}
+impl<T: PartialEq> PartialEq for VecDeque<T> {}
+impl<T: Eq> Eq for VecDeque<T> {}
+impl<T: Hash> Hash for VecDeque<T> {}
+impl<T> FromIterator<T> for VecDeque<T> {}
+impl<T> Extend<T> for VecDeque<T> {}
+impl<T: Clone> Clone for BinaryHeap<T> {}
+impl<T: Ord> Default for BinaryHeap<T> {}
+impl<T: Debug> Debug for BinaryHeap<T> {}
+impl<T: Clone> Clone for LinkedList<T> {}
+impl<T> Default for LinkedList<T> {}
+impl<T: Debug> Debug for LinkedList<T> {}

@@ -1,0 +1,32 @@
+// std::marker: the auto traits and markers, with std's own impls for the built-in types.
+
+#[lang(sized)]
+pub trait Sized {}
+
+pub unsafe auto trait Send {}
+pub unsafe auto trait Sync {}
+pub auto trait Unpin {}
+
+#[lang(copy)]
+pub trait Copy: Clone {}
+
+pub struct PhantomData<T: ?Sized> { _marker: T }
+pub struct PhantomPinned;
+
+// References: `&T` is Send when `T` is Sync; `&mut T` when `T` is Send.
+unsafe impl<T: Sync + ?Sized> Send for &T {}
+unsafe impl<T: Send + ?Sized> Send for &mut T {}
+// Raw pointers are neither Send nor Sync.
+impl<T: ?Sized> !Send for *const T {}
+impl<T: ?Sized> !Send for *mut T {}
+impl<T: ?Sized> !Sync for *const T {}
+impl<T: ?Sized> !Sync for *mut T {}
+impl !Unpin for PhantomPinned {}
+
+impl<T: ?Sized> Clone for PhantomData<T> {}
+impl<T: ?Sized> Copy for PhantomData<T> {}
+impl<T: ?Sized> Default for PhantomData<T> {}
+impl<T: ?Sized> Debug for PhantomData<T> {}
+impl<T: ?Sized> PartialEq for PhantomData<T> {}
+impl<T: ?Sized> Eq for PhantomData<T> {}
+impl<T: ?Sized> Hash for PhantomData<T> {}

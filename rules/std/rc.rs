@@ -1,0 +1,22 @@
+// std::rc: not Send, not Sync.
+
+pub struct Rc<T: ?Sized> { ptr: *const T }
+pub struct Weak<T: ?Sized> { ptr: *const T }
+
+impl<T: ?Sized> !Send for Rc<T> {}
+impl<T: ?Sized> !Sync for Rc<T> {}
+impl<T: ?Sized> !Send for Weak<T> {}
+impl<T: ?Sized> !Sync for Weak<T> {}
+impl<T: ?Sized> Clone for Rc<T> {}
+impl<T: ?Sized> Clone for Weak<T> {}
+impl<T: Default> Default for Rc<T> {}
+impl<T: ?Sized + Debug> Debug for Rc<T> {}
+impl<T: ?Sized + Display> Display for Rc<T> {}
+impl<T: ?Sized + PartialEq> PartialEq for Rc<T> {}
+impl<T: ?Sized + Eq> Eq for Rc<T> {}
+impl<T: ?Sized + Hash> Hash for Rc<T> {}
+impl<T: ?Sized> Deref for Rc<T> { type Target = T; }
+impl<T: ?Sized> AsRef<T> for Rc<T> {}
+impl<T: ?Sized> Borrow<T> for Rc<T> {}
+impl<T> From<T> for Rc<T> {}
+impl<T: ?Sized> Unpin for Rc<T> {}

@@ -1,0 +1,11 @@
+// std::result
+
+pub enum Result<T, E> { Ok(T), Err(E) }
+
+impl<T: Clone, E: Clone> Clone for Result<T, E> {}
+impl<T: Copy, E: Copy> Copy for Result<T, E> {}
+impl<T: Debug, E: Debug> Debug for Result<T, E> {}
+impl<T: PartialEq, E: PartialEq> PartialEq for Result<T, E> {}
+impl<T: Eq, E: Eq> Eq for Result<T, E> {}
+impl<T: Hash, E: Hash> Hash for Result<T, E> {}
+impl<A, E, V: FromIterator<A>> FromIterator<Result<A, E>> for Result<V, E> {}

@@ -1,0 +1,28 @@
+// std::string
+
+pub struct String { vec: Vec<u8> }
+pub trait ToString { }
+
+impl<T: Display + ?Sized> ToString for T {}
+impl Clone for String {}
+impl Default for String {}
+impl Debug for String {}
+impl Display for String {}
+impl PartialEq for String {} impl Eq for String {} impl PartialOrd for String {} impl Ord for String {}
+impl PartialEq<str> for String {}
+impl<'a> PartialEq<&'a str> for String {}
+impl Hash for String {}
+impl Deref for String { type Target = str; }
+impl DerefMut for String {}
+impl AsRef<str> for String {}
+impl AsRef<[u8]> for String {}
+impl Borrow<str> for String {}
+impl From<&str> for String {}
+impl From<char> for String {}
+impl From<Box<str>> for String {}
+impl<'a> From<Cow<'a, str>> for String {}
+impl FromIterator<char> for String {}
+impl<'a> FromIterator<&'a str> for String {}
+impl FromIterator<String> for String {}
+impl Extend<char> for String {}
+impl Add<&str> for String { type Output = String; }

@@ -1,0 +1,1315 @@
+//! Name resolution for `.rs` programs, between parsing and lowering.
+//!
+//! The program (the crate `crate`) and the std model (the crate `std`, also reachable as `core` and
+//! `alloc`) are module trees. Every path written in an item or a goal (`std::fmt::Debug`,
+//! `ids::Id`, `crate::a::B`, `super::X`, a name brought in by `use`, with renames, groups and globs,
+//! `pub use` re-exports) is resolved to one item, and the surface AST the lowering sees names each
+//! item by one internal name: its own name when no other item has it, else its path (`a::B`,
+//! `std::fmt::Error`). Type aliases are expanded where they are used. A name found nowhere else is
+//! looked up in std's prelude, and then, leniently, as the name of a unique std item (knot's older
+//! programs write `Debug` without `use std::fmt::Debug`).
+
+use crate::error::{Error, Result, Span};
+use crate::syntax::ast::*;
+use crate::syntax::rust::{AliasDecl, RawCrate, RawModule, UseDecl};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+pub mod std_model;
+
+#[derive(Clone, Debug)]
+enum Def {
+    Item(String),
+    Alias(usize),
+    Module(usize),
+}
+
+#[derive(Clone, Debug)]
+struct Module {
+    parent: Option<usize>,
+    root: usize,
+    names: FxHashMap<String, Def>,
+    globs: Vec<usize>,
+}
+
+#[derive(Clone, Debug)]
+struct Alias {
+    decl: AliasDecl,
+    module: usize,
+}
+
+/// What resolution needs to know of a trait: its parameters, associated types and supertraits.
+#[derive(Clone, Debug, Default)]
+struct TraitMeta {
+    params: Vec<String>,
+    assoc: Vec<String>,
+    /// Supertraits (internal names) with their arguments as written.
+    supers: Vec<(String, Vec<GenericArg>)>,
+}
+
+/// The scopes of a resolved program, kept to resolve goals.
+#[derive(Clone, Debug)]
+pub struct Resolver {
+    modules: Vec<Module>,
+    aliases: Vec<Alias>,
+    user_root: usize,
+    std_root: Option<usize>,
+    prelude: Option<usize>,
+    /// Bare name -> the internal name of the one std item of that name (`None`: several).
+    lenient: FxHashMap<String, Option<String>>,
+    traits: FxHashMap<String, TraitMeta>,
+    /// Located warnings from parsing and resolution.
+    pub warnings: Vec<(Span, String)>,
+}
+
+/// The result of resolving a program.
+pub struct Resolved {
+    /// Every item to lower: the std model's, then the program's.
+    pub all: Program,
+    /// The program's own items, resolved.
+    pub user: Program,
+    /// The scopes, for goals.
+    pub resolver: Resolver,
+}
+
+fn declared(item: &Item) -> Option<&Ident> {
+    match &item.kind {
+        ItemKind::Struct(a) | ItemKind::Enum(a) => Some(&a.name),
+        ItemKind::Trait(t) => Some(&t.name),
+        ItemKind::ForeignType(i) => Some(i),
+        ItemKind::OpaqueType(o) => Some(&o.name),
+        ItemKind::FnDef(f) => Some(&f.name),
+        ItemKind::Closure(c) => Some(&c.name),
+        ItemKind::Coroutine(c) => Some(&c.name),
+        _ => None,
+    }
+}
+
+fn declared_mut(item: &mut Item) -> Option<&mut Ident> {
+    match &mut item.kind {
+        ItemKind::Struct(a) | ItemKind::Enum(a) => Some(&mut a.name),
+        ItemKind::Trait(t) => Some(&mut t.name),
+        ItemKind::ForeignType(i) => Some(i),
+        ItemKind::OpaqueType(o) => Some(&mut o.name),
+        ItemKind::FnDef(f) => Some(&mut f.name),
+        ItemKind::Closure(c) => Some(&mut c.name),
+        ItemKind::Coroutine(c) => Some(&mut c.name),
+        _ => None,
+    }
+}
+
+fn lang_of(item: &Item) -> Option<String> {
+    let ItemKind::Trait(_) = &item.kind else {
+        return None;
+    };
+    item.attr("lang")
+        .and_then(|a| a.args.as_ref())
+        .and_then(|a| a.first())
+        .map(|i| i.name.clone())
+}
+
+/// A flat program (chalk-style, parsed by the pest grammar) as a crate root without imports.
+pub fn flat_crate(p: Program) -> RawCrate {
+    RawCrate {
+        root: RawModule {
+            items: p.items,
+            ..RawModule::default()
+        },
+        warnings: Vec::new(),
+    }
+}
+
+struct Decl {
+    module: usize,
+    path: Vec<String>,
+    item: Item,
+    user: bool,
+}
+
+struct Builder {
+    modules: Vec<Module>,
+    aliases: Vec<Alias>,
+    decls: Vec<Decl>,
+    uses: Vec<(usize, UseDecl, bool)>,
+}
+
+impl Builder {
+    fn add(&mut self, m: RawModule, parent: Option<usize>, root: Option<usize>, path: Vec<String>, user: bool) -> usize {
+        let id = self.modules.len();
+        self.modules.push(Module {
+            parent,
+            root: root.unwrap_or(id),
+            names: FxHashMap::default(),
+            globs: Vec::new(),
+        });
+        let root = root.unwrap_or(id);
+        for it in m.items {
+            self.decls.push(Decl {
+                module: id,
+                path: path.clone(),
+                item: it,
+                user,
+            });
+        }
+        for a in m.aliases {
+            let ai = self.aliases.len();
+            self.modules[id]
+                .names
+                .insert(a.name.name.clone(), Def::Alias(ai));
+            self.aliases.push(Alias { decl: a, module: id });
+        }
+        for u in m.uses {
+            self.uses.push((id, u, user));
+        }
+        for sub in m.mods {
+            let name = sub.name.clone();
+            let mut p = path.clone();
+            p.push(name.clone());
+            let sid = self.add(sub, Some(id), Some(root), p, user);
+            self.modules[id].names.insert(name, Def::Module(sid));
+        }
+        id
+    }
+}
+
+impl Resolver {
+    /// Resolve a program against the std model (`std` is `None` without the prelude).
+    pub fn resolve(user: RawCrate, std: Option<RawCrate>) -> Result<Resolved> {
+        let mut b = Builder {
+            modules: Vec::new(),
+            aliases: Vec::new(),
+            decls: Vec::new(),
+            uses: Vec::new(),
+        };
+        let mut warnings = user.warnings;
+        let user_root = b.add(user.root, None, None, Vec::new(), true);
+        let std_root = std.map(|s| {
+            warnings.extend(s.warnings);
+            b.add(s.root, None, None, vec!["std".into()], false)
+        });
+        // Internal names: a program's item keeps its name unless another of the program's items
+        // has it; a std item keeps its name unless any other item has it.
+        let mut count_all: FxHashMap<String, usize> = FxHashMap::default();
+        let mut count_user: FxHashMap<String, usize> = FxHashMap::default();
+        let mut user_langs: FxHashMap<String, String> = FxHashMap::default();
+        for d in &b.decls {
+            if let Some(n) = declared(&d.item) {
+                *count_all.entry(n.name.clone()).or_default() += 1;
+                if d.user {
+                    *count_user.entry(n.name.clone()).or_default() += 1;
+                }
+            }
+        }
+        let mut internal: Vec<Option<String>> = Vec::new();
+        for d in &b.decls {
+            internal.push(declared(&d.item).map(|n| {
+                let bare = &n.name;
+                if d.user {
+                    if count_user[bare] == 1 || d.path.is_empty() {
+                        bare.clone()
+                    } else {
+                        format!("{}::{bare}", d.path.join("::"))
+                    }
+                } else if count_all[bare] == 1 {
+                    bare.clone()
+                } else {
+                    format!("{}::{bare}", d.path.join("::"))
+                }
+            }));
+            if d.user {
+                if let (Some(l), Some(n)) = (lang_of(&d.item), internal.last().cloned().flatten()) {
+                    user_langs.insert(l, n);
+                }
+            }
+        }
+        let mut lenient: FxHashMap<String, Option<String>> = FxHashMap::default();
+        let mut keep = vec![true; b.decls.len()];
+        for (i, d) in b.decls.iter().enumerate() {
+            let (Some(n), Some(int)) = (declared(&d.item), internal[i].clone()) else {
+                continue;
+            };
+            // A std lang-item trait the program declares itself is the program's.
+            let target = match lang_of(&d.item) {
+                Some(l) if !d.user && user_langs.contains_key(&l) => {
+                    keep[i] = false;
+                    user_langs[&l].clone()
+                }
+                _ => int,
+            };
+            if !d.user {
+                lenient
+                    .entry(n.name.clone())
+                    .and_modify(|e| *e = None)
+                    .or_insert(Some(target.clone()));
+            }
+            b.modules[d.module]
+                .names
+                .entry(n.name.clone())
+                .or_insert(Def::Item(target));
+        }
+        let prelude = std_root.and_then(|r| match b.modules[r].names.get("prelude") {
+            Some(Def::Module(m)) => Some(*m),
+            _ => None,
+        });
+        let mut r = Resolver {
+            modules: b.modules,
+            aliases: b.aliases,
+            user_root,
+            std_root,
+            prelude,
+            lenient,
+            traits: FxHashMap::default(),
+            warnings,
+        };
+        // Imports, to a fixpoint (a glob or a re-export may depend on another import).
+        let mut pending = b.uses;
+        loop {
+            let mut progress = false;
+            let mut rest = Vec::new();
+            for (m, u, user) in pending {
+                match r.path(m, &u.path.iter().map(String::as_str).collect::<Vec<_>>()) {
+                    Some(def) => {
+                        progress = true;
+                        match (&u.name, def) {
+                            (None, Def::Module(g)) => {
+                                if !r.modules[m].globs.contains(&g) && g != m {
+                                    r.modules[m].globs.push(g);
+                                }
+                            }
+                            (None, _) => {}
+                            (Some(n), def) => {
+                                r.modules[m].names.entry(n.clone()).or_insert(def);
+                            }
+                        }
+                    }
+                    None => rest.push((m, u, user)),
+                }
+            }
+            pending = rest;
+            if !progress || pending.is_empty() {
+                break;
+            }
+        }
+        for (_, u, user) in &pending {
+            if *user {
+                r.warnings.push((
+                    u.span.clone(),
+                    format!(
+                        "import `{}` names no type, trait or module knot models: ignored",
+                        u.path.join("::")
+                    ),
+                ));
+            }
+        }
+        // Trait metadata, for `T::Assoc` and bindings of a supertrait's associated type.
+        for (i, d) in b.decls.iter().enumerate() {
+            let (ItemKind::Trait(t), Some(int)) = (&d.item.kind, &internal[i]) else {
+                continue;
+            };
+            let mut meta = TraitMeta {
+                params: t.params.iter().map(|p| p.name.name.clone()).collect(),
+                assoc: t.assoc_types.iter().map(|a| a.name.name.clone()).collect(),
+                supers: Vec::new(),
+            };
+            let mut sup = |b: &TraitBound| {
+                let segs: Vec<&str> = b.name.name.split("::").collect();
+                if let Some(Def::Item(n)) = r.path(d.module, &segs) {
+                    meta.supers.push((n, b.args.clone()));
+                }
+            };
+            for b in &t.supertraits {
+                if let Bound::Trait(b) = b {
+                    sup(b);
+                }
+            }
+            for w in &t.where_clauses {
+                if let WhereClauseKind::Implemented(tr) = &w.kind {
+                    if matches!(&tr.self_ty.kind, TyKind::Named { name, args } if name.name == "Self" && args.is_empty())
+                    {
+                        sup(&tr.bound);
+                    }
+                }
+            }
+            r.traits.insert(int.clone(), meta);
+        }
+        let mut all = Vec::new();
+        let mut user = Vec::new();
+        for (i, d) in b.decls.into_iter().enumerate() {
+            if !keep[i] {
+                continue;
+            }
+            let mut item = d.item;
+            let mut rw = Rw::new(&r, d.module);
+            rw.collect_item(&item);
+            rw.collect_assoc_bounds(&item, internal[i].as_deref());
+            rw.item(&mut item)?;
+            if let (Some(n), Some(int)) = (declared_mut(&mut item), &internal[i]) {
+                n.name = int.clone();
+            }
+            if d.user {
+                user.push(item);
+            } else {
+                all.push(item);
+            }
+        }
+        // std first, in the order written.
+        let mut std_items: Vec<Item> = all;
+        std_items.extend(user.iter().cloned());
+        Ok(Resolved {
+            all: Program { items: std_items },
+            user: Program { items: user },
+            resolver: r,
+        })
+    }
+
+    /// Resolve the names in a goal, in the program's root module.
+    pub fn resolve_goal(&self, g: &Goal) -> Result<Goal> {
+        let mut g = g.clone();
+        let mut rw = Rw::new(self, self.user_root);
+        rw.collect_goal(&g);
+        rw.goal(&mut g)?;
+        Ok(g)
+    }
+
+    fn local(&self, m: usize, name: &str, depth: usize) -> Option<Def> {
+        if let Some(d) = self.modules[m].names.get(name) {
+            return Some(d.clone());
+        }
+        if depth > 8 {
+            return None;
+        }
+        self.modules[m]
+            .globs
+            .iter()
+            .find_map(|&g| self.local(g, name, depth + 1))
+    }
+
+    /// The first segment of a path, in scope in module `m`.
+    fn scope(&self, m: usize, name: &str) -> Option<Def> {
+        if let Some(d) = self.local(m, name, 0) {
+            return Some(d);
+        }
+        if matches!(name, "std" | "core" | "alloc") {
+            return self.std_root.map(Def::Module);
+        }
+        if let Some(p) = self.prelude {
+            if let Some(d) = self.local(p, name, 0) {
+                return Some(d);
+            }
+        }
+        self.lenient.get(name).cloned().flatten().map(Def::Item)
+    }
+
+    fn path(&self, m: usize, segs: &[&str]) -> Option<Def> {
+        let (first, rest) = segs.split_first()?;
+        let mut cur = match *first {
+            "" => {
+                let (c, rest2) = rest.split_first()?;
+                if !matches!(*c, "std" | "core" | "alloc") {
+                    return None;
+                }
+                return self.walk(self.std_root?, rest2);
+            }
+            "crate" => self.modules[m].root,
+            "self" => m,
+            "super" => self.modules[m].parent?,
+            n => {
+                let d = self.scope(m, n)?;
+                if rest.is_empty() {
+                    return Some(d);
+                }
+                match d {
+                    Def::Module(x) => x,
+                    _ => return None,
+                }
+            }
+        };
+        let mut rest = rest;
+        while let Some((s, r2)) = rest.split_first() {
+            if *s != "super" {
+                break;
+            }
+            cur = self.modules[cur].parent?;
+            rest = r2;
+        }
+        if rest.is_empty() {
+            return Some(Def::Module(cur));
+        }
+        self.walk(cur, rest)
+    }
+
+    fn walk(&self, mut cur: usize, segs: &[&str]) -> Option<Def> {
+        for (i, s) in segs.iter().enumerate() {
+            let d = self.local(cur, s, 0)?;
+            if i + 1 == segs.len() {
+                return Some(d);
+            }
+            match d {
+                Def::Module(x) => cur = x,
+                _ => return None,
+            }
+        }
+        Some(Def::Module(cur))
+    }
+}
+
+/// Rewrites the names of one item (or goal) in one module.
+struct Rw<'r> {
+    r: &'r Resolver,
+    module: usize,
+    params: FxHashSet<String>,
+    depth: usize,
+    /// The trait bounds on each parameter (and `Self`), as written: where `P::Assoc` is looked up.
+    on_param: FxHashMap<String, Vec<(TraitBound, Ty)>>,
+    /// Bounds made by moving a binding of a supertrait's associated type out of a bound.
+    moved: Vec<TraitBound>,
+}
+
+const MAX_ALIAS_DEPTH: usize = 64;
+
+impl<'r> Rw<'r> {
+    fn new(r: &'r Resolver, module: usize) -> Rw<'r> {
+        Rw {
+            r,
+            module,
+            params: FxHashSet::default(),
+            depth: 0,
+            on_param: FxHashMap::default(),
+            moved: Vec::new(),
+        }
+    }
+
+    fn collect_assoc_bounds(&mut self, item: &Item, own_name: Option<&str>) {
+        let add = |on: &mut FxHashMap<String, Vec<(TraitBound, Ty)>>, p: &str, b: &TraitBound, self_ty: Ty| {
+            on.entry(p.to_string()).or_default().push((b.clone(), self_ty));
+        };
+        let named = |n: &str, span: &Span| Ty {
+            kind: TyKind::Named {
+                name: Ident {
+                    name: n.to_string(),
+                    span: span.clone(),
+                },
+                args: Vec::new(),
+            },
+            span: span.clone(),
+        };
+        let mut on = std::mem::take(&mut self.on_param);
+        let params_and_wcs = |ps: &[GenericParam], ws: &[WhereClause], on: &mut FxHashMap<String, Vec<(TraitBound, Ty)>>| {
+            for p in ps {
+                for b in &p.bounds {
+                    if let Bound::Trait(b) = b {
+                        add(on, &p.name.name, b, named(&p.name.name, &p.span));
+                    }
+                }
+            }
+            for w in ws {
+                if let WhereClauseKind::Implemented(tr) = &w.kind {
+                    if let TyKind::Named { name, args } = &tr.self_ty.kind {
+                        if args.is_empty() && !name.name.contains("::") {
+                            add(on, &name.name, &tr.bound, tr.self_ty.clone());
+                        }
+                    }
+                }
+            }
+        };
+        match &item.kind {
+            ItemKind::Struct(a) | ItemKind::Enum(a) => params_and_wcs(&a.params, &a.where_clauses, &mut on),
+            ItemKind::Trait(t) => {
+                params_and_wcs(&t.params, &t.where_clauses, &mut on);
+                if let Some(own) = own_name {
+                    let span = item.span.clone();
+                    let me = TraitBound {
+                        binders: Vec::new(),
+                        maybe: false,
+                        name: Ident {
+                            name: own.to_string(),
+                            span: span.clone(),
+                        },
+                        args: t
+                            .params
+                            .iter()
+                            .map(|p| match p.kind {
+                                ParamKind::Lifetime => GenericArg::Lifetime(Lifetime {
+                                    kind: LifetimeKind::Named(p.name.name.clone()),
+                                    span: span.clone(),
+                                }),
+                                _ => GenericArg::Ty(named(&p.name.name, &span)),
+                            })
+                            .collect(),
+                        assoc: Vec::new(),
+                        span: span.clone(),
+                    };
+                    // The trait's own name is already internal: mark it so it is not resolved again.
+                    add(&mut on, "Self", &me, named("Self", &span));
+                    for b in &t.supertraits {
+                        if let Bound::Trait(b) = b {
+                            add(&mut on, "Self", b, named("Self", &span));
+                        }
+                    }
+                    for a in &t.assoc_types {
+                        params_and_wcs(&a.params, &a.where_clauses, &mut on);
+                    }
+                }
+            }
+            ItemKind::Impl(i) => {
+                params_and_wcs(&i.params, &i.where_clauses, &mut on);
+                add(&mut on, "Self", &i.trait_ref.bound, i.trait_ref.self_ty.clone());
+            }
+            ItemKind::OpaqueType(o) => params_and_wcs(&o.params, &o.where_clauses, &mut on),
+            ItemKind::FnDef(f) => params_and_wcs(&f.params, &f.where_clauses, &mut on),
+            _ => {}
+        }
+        self.on_param = on;
+    }
+
+    /// The internal name of a trait written `name` here.
+    fn trait_name(&self, name: &str) -> Option<String> {
+        if self.r.traits.contains_key(name) {
+            return Some(name.to_string());
+        }
+        let segs: Vec<&str> = name.split("::").collect();
+        match self.r.path(self.module, &segs) {
+            Some(Def::Item(n)) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// The trait among `t` and its supertraits that declares `assoc`, with its arguments given
+    /// those of `t` (`args`): `None` if none or several do.
+    fn declaring(&self, t: &str, args: &[GenericArg], assoc: &str) -> Option<(String, Vec<GenericArg>)> {
+        let mut found: Vec<(String, Vec<GenericArg>)> = Vec::new();
+        let mut stack = vec![(t.to_string(), args.to_vec(), 0usize)];
+        let mut seen = FxHashSet::default();
+        while let Some((t, args, depth)) = stack.pop() {
+            if depth > 32 || !seen.insert(t.clone()) {
+                continue;
+            }
+            let Some(meta) = self.r.traits.get(&t) else {
+                continue;
+            };
+            if meta.assoc.iter().any(|a| a == assoc) {
+                found.push((t.clone(), args.clone()));
+                continue;
+            }
+            let subst: FxHashMap<String, GenericArg> = meta
+                .params
+                .iter()
+                .cloned()
+                .zip(args.iter().cloned())
+                .collect();
+            for (s, sargs) in &meta.supers {
+                let mut sargs = sargs.clone();
+                for a in &mut sargs {
+                    if let GenericArg::Ty(t) = a {
+                        substitute(t, &subst, &FxHashMap::default());
+                    }
+                }
+                stack.push((s.clone(), sargs, depth + 1));
+            }
+        }
+        if found.len() == 1 {
+            found.pop()
+        } else {
+            None
+        }
+    }
+
+    // ------------------------------------------------------------ which names are parameters
+
+    fn collect_params(&mut self, ps: &[GenericParam]) {
+        for p in ps {
+            self.params.insert(p.name.name.clone());
+        }
+    }
+
+    fn collect_wcs(&mut self, w: &[WhereClause]) {
+        for c in w {
+            self.collect_params(&c.binders);
+        }
+    }
+
+    fn collect_item(&mut self, item: &Item) {
+        match &item.kind {
+            ItemKind::Struct(a) | ItemKind::Enum(a) => {
+                self.collect_params(&a.params);
+                self.collect_wcs(&a.where_clauses);
+            }
+            ItemKind::Trait(t) => {
+                self.collect_params(&t.params);
+                self.collect_wcs(&t.where_clauses);
+                for a in &t.assoc_types {
+                    self.collect_params(&a.params);
+                    self.collect_wcs(&a.where_clauses);
+                }
+            }
+            ItemKind::Impl(i) => {
+                self.collect_params(&i.params);
+                self.collect_wcs(&i.where_clauses);
+                for a in &i.assoc_values {
+                    self.collect_params(&a.params);
+                    self.collect_wcs(&a.where_clauses);
+                }
+            }
+            ItemKind::OpaqueType(o) => {
+                self.collect_params(&o.params);
+                self.collect_wcs(&o.where_clauses);
+            }
+            ItemKind::FnDef(f) => {
+                self.collect_params(&f.params);
+                self.collect_wcs(&f.where_clauses);
+            }
+            ItemKind::Closure(c) => self.collect_params(&c.params),
+            ItemKind::Coroutine(c) => self.collect_params(&c.params),
+            ItemKind::ForeignType(_) => {}
+            ItemKind::Clause(c) => self.collect_clause(c),
+        }
+    }
+
+    fn collect_clause(&mut self, c: &Clause) {
+        self.collect_params(&c.binders);
+        for g in &c.conditions {
+            self.collect_goal(g);
+        }
+    }
+
+    fn collect_goal(&mut self, g: &Goal) {
+        let mut stack = vec![g];
+        while let Some(g) = stack.pop() {
+            match &g.kind {
+                GoalKind::And(gs) => stack.extend(gs),
+                GoalKind::ForAll(ps, g) | GoalKind::Exists(ps, g) => {
+                    self.collect_params(ps);
+                    stack.push(g);
+                }
+                GoalKind::Implies(cs, g) => {
+                    for c in cs {
+                        self.collect_clause(c);
+                    }
+                    stack.push(g);
+                }
+                GoalKind::Not(g) | GoalKind::Compatible(g) => stack.push(g),
+                GoalKind::Domain(DomainGoal::Holds(w)) => self.collect_params(&w.binders),
+                _ => {}
+            }
+        }
+    }
+
+    fn is_param(&self, n: &str) -> bool {
+        n == "Self" || self.params.contains(n)
+    }
+
+    // ------------------------------------------------------------ rewriting
+
+    fn item(&mut self, item: &mut Item) -> Result<()> {
+        for a in &mut item.attrs {
+            if a.name.name == "derive" {
+                for d in a.args.iter_mut().flatten() {
+                    let segs: Vec<&str> = d.name.split("::").collect();
+                    if let Some(Def::Item(n)) = self.r.path(self.module, &segs) {
+                        d.name = n;
+                    }
+                }
+            }
+        }
+        match &mut item.kind {
+            ItemKind::Struct(a) | ItemKind::Enum(a) => {
+                self.params_(&mut a.params)?;
+                self.wcs(&mut a.where_clauses)?;
+                for v in &mut a.variants {
+                    for f in &mut v.fields {
+                        self.ty(&mut f.ty)?;
+                    }
+                }
+            }
+            ItemKind::Trait(t) => {
+                self.params_(&mut t.params)?;
+                self.bounds(&mut t.supertraits)?;
+                self.wcs(&mut t.where_clauses)?;
+                for a in &mut t.assoc_types {
+                    self.params_(&mut a.params)?;
+                    self.bounds(&mut a.bounds)?;
+                    self.wcs(&mut a.where_clauses)?;
+                    if let Some(d) = &mut a.default {
+                        self.ty(d)?;
+                    }
+                }
+            }
+            ItemKind::Impl(i) => {
+                self.params_(&mut i.params)?;
+                self.trait_ref(&mut i.trait_ref)?;
+                self.wcs(&mut i.where_clauses)?;
+                for a in &mut i.assoc_values {
+                    self.params_(&mut a.params)?;
+                    self.wcs(&mut a.where_clauses)?;
+                    self.ty(&mut a.value)?;
+                }
+            }
+            ItemKind::OpaqueType(o) => {
+                self.params_(&mut o.params)?;
+                self.bounds(&mut o.bounds)?;
+                self.wcs(&mut o.where_clauses)?;
+                self.ty(&mut o.hidden)?;
+            }
+            ItemKind::FnDef(f) => {
+                self.params_(&mut f.params)?;
+                for t in &mut f.inputs {
+                    self.ty(t)?;
+                }
+                if let Some(t) = &mut f.output {
+                    self.ty(t)?;
+                }
+                self.wcs(&mut f.where_clauses)?;
+            }
+            ItemKind::Closure(c) => {
+                self.params_(&mut c.params)?;
+                for t in c.inputs.iter_mut().chain(c.upvars.iter_mut()) {
+                    self.ty(t)?;
+                }
+                if let Some(t) = &mut c.output {
+                    self.ty(t)?;
+                }
+            }
+            ItemKind::Coroutine(c) => {
+                self.params_(&mut c.params)?;
+                self.ty(&mut c.resume)?;
+                self.ty(&mut c.yield_ty)?;
+                for t in c.upvars.iter_mut().chain(c.witnesses.iter_mut()) {
+                    self.ty(t)?;
+                }
+                if let Some(t) = &mut c.output {
+                    self.ty(t)?;
+                }
+            }
+            ItemKind::ForeignType(_) => {}
+            ItemKind::Clause(c) => self.clause(c)?,
+        }
+        Ok(())
+    }
+
+    fn params_(&mut self, ps: &mut [GenericParam]) -> Result<()> {
+        for p in ps {
+            self.bounds(&mut p.bounds)?;
+            if let ParamKind::Const { ty: Some(t) } = &mut p.kind {
+                self.ty(t)?;
+            }
+            if let Some(d) = &mut p.default {
+                self.arg(d)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn bounds(&mut self, bs: &mut Vec<Bound>) -> Result<()> {
+        let saved = std::mem::take(&mut self.moved);
+        for b in bs.iter_mut() {
+            if let Bound::Trait(t) = b {
+                self.trait_bound(t)?;
+            }
+        }
+        let moved = std::mem::replace(&mut self.moved, saved);
+        bs.extend(moved.into_iter().map(Bound::Trait));
+        Ok(())
+    }
+
+    fn wcs(&mut self, ws: &mut Vec<WhereClause>) -> Result<()> {
+        let mut extra = Vec::new();
+        for w in ws.iter_mut() {
+            let saved = std::mem::take(&mut self.moved);
+            self.wc(w)?;
+            let moved = std::mem::replace(&mut self.moved, saved);
+            if let WhereClauseKind::Implemented(tr) = &w.kind {
+                for m in moved {
+                    extra.push(WhereClause {
+                        binders: w.binders.clone(),
+                        kind: WhereClauseKind::Implemented(TraitRef {
+                            self_ty: tr.self_ty.clone(),
+                            span: m.span.clone(),
+                            bound: m,
+                        }),
+                        span: w.span.clone(),
+                    });
+                }
+            }
+        }
+        ws.extend(extra);
+        Ok(())
+    }
+
+    fn wc(&mut self, w: &mut WhereClause) -> Result<()> {
+        self.params_(&mut w.binders)?;
+        match &mut w.kind {
+            WhereClauseKind::Implemented(t) => self.trait_ref(t),
+            WhereClauseKind::TypeOutlives { ty, .. } => self.ty(ty),
+            WhereClauseKind::LifetimeOutlives { .. } => Ok(()),
+        }
+    }
+
+    fn trait_ref(&mut self, t: &mut TraitRef) -> Result<()> {
+        self.ty(&mut t.self_ty)?;
+        self.trait_bound(&mut t.bound)
+    }
+
+    fn trait_bound(&mut self, t: &mut TraitBound) -> Result<()> {
+        self.params_(&mut t.binders)?;
+        if !self.is_param(&t.name.name) {
+            let segs: Vec<&str> = t.name.name.split("::").collect();
+            if let Some(Def::Item(n)) = self.r.path(self.module, &segs) {
+                t.name.name = n;
+            }
+        }
+        for a in &mut t.args {
+            self.arg(a)?;
+        }
+        for a in &mut t.assoc {
+            for g in &mut a.args {
+                self.arg(g)?;
+            }
+            self.ty(&mut a.value)?;
+        }
+        // A binding of an associated type a supertrait declares (`Fn(A) -> R` binds `FnOnce`'s
+        // `Output`) becomes a bound on that supertrait.
+        if let Some(meta) = self.r.traits.get(&t.name.name) {
+            let mut keep = Vec::new();
+            for a in std::mem::take(&mut t.assoc) {
+                if meta.assoc.contains(&a.name.name) {
+                    keep.push(a);
+                    continue;
+                }
+                match self.declaring(&t.name.name, &t.args, &a.name.name) {
+                    Some((d, args)) => self.moved.push(TraitBound {
+                        binders: t.binders.clone(),
+                        maybe: false,
+                        name: Ident {
+                            name: d,
+                            span: a.span.clone(),
+                        },
+                        args,
+                        assoc: vec![a],
+                        span: t.span.clone(),
+                    }),
+                    None => keep.push(a),
+                }
+            }
+            t.assoc = keep;
+        }
+        Ok(())
+    }
+
+    fn arg(&mut self, a: &mut GenericArg) -> Result<()> {
+        match a {
+            GenericArg::Ty(t) => self.ty(t),
+            _ => Ok(()),
+        }
+    }
+
+    /// The path a type spells when it is a plain path (`a::b::C` parsed as nested `TypeRelative`s
+    /// by the goal grammar), without arguments except on the last segment.
+    fn plain_path(t: &Ty) -> Option<Vec<String>> {
+        match &t.kind {
+            TyKind::Named { name, args } if args.is_empty() => {
+                Some(name.name.split("::").map(String::from).collect())
+            }
+            TyKind::TypeRelative { base, name, args } if args.is_empty() => {
+                let mut p = Self::plain_path(base)?;
+                p.push(name.name.clone());
+                Some(p)
+            }
+            _ => None,
+        }
+    }
+
+    fn ty(&mut self, t: &mut Ty) -> Result<()> {
+        match &mut t.kind {
+            TyKind::Named { name, args } => {
+                for a in args.iter_mut() {
+                    self.arg(a)?;
+                }
+                let segs: Vec<String> = name.name.split("::").map(String::from).collect();
+                if self.is_param(&segs[0]) {
+                    if segs.len() > 1 {
+                        // `T::Assoc::Other`: associated items of a parameter.
+                        let span = t.span.clone();
+                        let args = std::mem::take(args);
+                        let mut ty = Ty {
+                            kind: TyKind::Named {
+                                name: Ident {
+                                    name: segs[0].clone(),
+                                    span: name.span.clone(),
+                                },
+                                args: Vec::new(),
+                            },
+                            span: span.clone(),
+                        };
+                        let n = segs.len();
+                        for (i, s) in segs.into_iter().enumerate().skip(1) {
+                            ty = Ty {
+                                kind: TyKind::TypeRelative {
+                                    base: Box::new(ty),
+                                    name: Ident {
+                                        name: s,
+                                        span: span.clone(),
+                                    },
+                                    args: if i + 1 == n { args.clone() } else { Vec::new() },
+                                },
+                                span: span.clone(),
+                            };
+                        }
+                        *t = ty;
+                        return self.ty(t);
+                    }
+                    return Ok(());
+                }
+                let strs: Vec<&str> = segs.iter().map(String::as_str).collect();
+                match self.r.path(self.module, &strs) {
+                    Some(Def::Item(n)) => name.name = n,
+                    Some(Def::Alias(i)) => {
+                        let args = std::mem::take(args);
+                        *t = self.expand(i, args, t.span.clone())?;
+                    }
+                    _ => {}
+                }
+                Ok(())
+            }
+            TyKind::TypeRelative { base, name, args } => {
+                for a in args.iter_mut() {
+                    self.arg(a)?;
+                }
+                if let Some(mut p) = Self::plain_path(base) {
+                    if !self.is_param(&p[0]) {
+                        p.push(name.name.clone());
+                        let strs: Vec<&str> = p.iter().map(String::as_str).collect();
+                        match self.r.path(self.module, &strs) {
+                            Some(Def::Item(n)) => {
+                                let args = std::mem::take(args);
+                                t.kind = TyKind::Named {
+                                    name: Ident {
+                                        name: n,
+                                        span: name.span.clone(),
+                                    },
+                                    args,
+                                };
+                                return Ok(());
+                            }
+                            Some(Def::Alias(i)) => {
+                                let args = std::mem::take(args);
+                                *t = self.expand(i, args, t.span.clone())?;
+                                return Ok(());
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                if let TyKind::Named { name: b, args: bargs } = &base.kind {
+                    if bargs.is_empty() && self.is_param(&b.name) {
+                        if let Some(p) = self.param_projection(&b.name, &name.name) {
+                            let (self_ty, tr, targs) = p;
+                            let span = t.span.clone();
+                            let args = std::mem::take(args);
+                            let name = name.clone();
+                            let mut proj = Ty {
+                                kind: TyKind::Projection {
+                                    trait_ref: Box::new(TraitRef {
+                                        self_ty,
+                                        bound: TraitBound {
+                                            binders: Vec::new(),
+                                            maybe: false,
+                                            name: Ident {
+                                                name: tr,
+                                                span: span.clone(),
+                                            },
+                                            args: targs,
+                                            assoc: Vec::new(),
+                                            span: span.clone(),
+                                        },
+                                        span: span.clone(),
+                                    }),
+                                    name,
+                                    args,
+                                },
+                                span,
+                            };
+                            self.ty(&mut proj)?;
+                            *t = proj;
+                            return Ok(());
+                        }
+                    }
+                }
+                self.ty(base)
+            }
+            TyKind::Projection { trait_ref, args, .. } => {
+                for a in args.iter_mut() {
+                    self.arg(a)?;
+                }
+                self.trait_ref(trait_ref)
+            }
+            TyKind::Scalar(_) | TyKind::Str | TyKind::Never => Ok(()),
+            TyKind::Tuple(ts) => {
+                for x in ts {
+                    self.ty(x)?;
+                }
+                Ok(())
+            }
+            TyKind::Slice(x) | TyKind::Array(x, _) | TyKind::RawPtr(_, x) => self.ty(x),
+            TyKind::Ref { ty, .. } => self.ty(ty),
+            TyKind::Dyn { bounds, .. } => {
+                let saved = std::mem::take(&mut self.moved);
+                for b in bounds.iter_mut() {
+                    self.trait_bound(b)?;
+                }
+                let moved = std::mem::replace(&mut self.moved, saved);
+                bounds.extend(moved);
+                Ok(())
+            }
+            TyKind::FnPtr(f) => {
+                for x in &mut f.params {
+                    self.ty(x)?;
+                }
+                if let Some(r) = &mut f.ret {
+                    self.ty(r)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// `P::A` for a parameter (or `Self`) `P`: the projection `<P as Tr<..>>::A` when exactly one
+    /// trait among `P`'s bounds (and their supertraits) declares `A`.
+    fn param_projection(&self, p: &str, assoc: &str) -> Option<(Ty, String, Vec<GenericArg>)> {
+        let bounds = self.on_param.get(p)?;
+        let mut found = Vec::new();
+        for (b, self_ty) in bounds {
+            let Some(t) = self.trait_name(&b.name.name) else {
+                continue;
+            };
+            if let Some((d, args)) = self.declaring(&t, &b.args, assoc) {
+                if !found.iter().any(|(_, x, _): &(Ty, String, Vec<GenericArg>)| *x == d) {
+                    found.push((self_ty.clone(), d, args));
+                }
+            }
+        }
+        if found.len() == 1 {
+            found.pop()
+        } else {
+            None
+        }
+    }
+
+    /// A use of type alias `i` with `args`: its definition (resolved where it was written) with
+    /// its parameters replaced.
+    fn expand(&mut self, i: usize, mut args: Vec<GenericArg>, span: Span) -> Result<Ty> {
+        let alias = &self.r.aliases[i];
+        if self.depth >= MAX_ALIAS_DEPTH {
+            return Err(Error::Lower {
+                span,
+                code: "lower::alias_cycle",
+                message: format!(
+                    "type alias `{}` expands more than {MAX_ALIAS_DEPTH} levels deep (a cycle?)",
+                    alias.decl.name.name
+                ),
+            });
+        }
+        let mut inner = Rw::new(self.r, alias.module);
+        inner.depth = self.depth + 1;
+        inner.collect_params(&alias.decl.params);
+        let mut body = alias.decl.ty.clone();
+        inner.ty(&mut body)?;
+        let mut subst: FxHashMap<String, GenericArg> = FxHashMap::default();
+        let mut lts: FxHashMap<String, Lifetime> = FxHashMap::default();
+        let params = alias.decl.params.clone();
+        // Lifetime parameters pair with lifetime arguments (which may be elided), the others with
+        // the type and const arguments, in order.
+        let mut given_lts = Vec::new();
+        let mut given_tys = Vec::new();
+        for a in args.drain(..) {
+            match a {
+                GenericArg::Lifetime(l) => given_lts.push(l),
+                other => given_tys.push(other),
+            }
+        }
+        let mut given_lts = given_lts.into_iter();
+        let mut given_tys = given_tys.into_iter();
+        for p in &params {
+            if p.kind == ParamKind::Lifetime {
+                if let Some(l) = given_lts.next() {
+                    lts.insert(p.name.name.clone(), l);
+                }
+                continue;
+            }
+            match given_tys.next() {
+                Some(a) => {
+                    subst.insert(p.name.name.clone(), a);
+                }
+                None => {
+                    if let Some(mut d) = p.default.clone() {
+                        inner.arg(&mut d)?;
+                        subst.insert(p.name.name.clone(), d);
+                    }
+                }
+            }
+        }
+        substitute(&mut body, &subst, &lts);
+        body.span = span;
+        Ok(body)
+    }
+
+    fn clause(&mut self, c: &mut Clause) -> Result<()> {
+        self.params_(&mut c.binders)?;
+        self.domain(&mut c.consequence)?;
+        for g in &mut c.conditions {
+            self.goal(g)?;
+        }
+        Ok(())
+    }
+
+    fn goal(&mut self, g: &mut Goal) -> Result<()> {
+        match &mut g.kind {
+            GoalKind::And(gs) => {
+                for x in gs {
+                    self.goal(x)?;
+                }
+                Ok(())
+            }
+            GoalKind::ForAll(ps, x) | GoalKind::Exists(ps, x) => {
+                self.params_(ps)?;
+                self.goal(x)
+            }
+            GoalKind::Implies(cs, x) => {
+                for c in cs {
+                    self.clause(c)?;
+                }
+                self.goal(x)
+            }
+            GoalKind::Not(x) | GoalKind::Compatible(x) => self.goal(x),
+            GoalKind::Eq(a, b) => {
+                self.arg(a)?;
+                self.arg(b)
+            }
+            GoalKind::Subtype(a, b) => {
+                self.ty(a)?;
+                self.ty(b)
+            }
+            GoalKind::Domain(d) => self.domain(d),
+        }
+    }
+
+    fn domain(&mut self, d: &mut DomainGoal) -> Result<()> {
+        match d {
+            DomainGoal::Holds(w) => self.wc(w),
+            DomainGoal::Normalize { alias, ty } => {
+                self.ty(alias)?;
+                self.ty(ty)
+            }
+            DomainGoal::WellFormedTy(t)
+            | DomainGoal::FromEnvTy(t)
+            | DomainGoal::IsLocal(t)
+            | DomainGoal::IsUpstream(t)
+            | DomainGoal::IsFullyVisible(t)
+            | DomainGoal::DownstreamType(t) => self.ty(t),
+            DomainGoal::WellFormedTrait(t)
+            | DomainGoal::FromEnvTrait(t)
+            | DomainGoal::LocalImplAllowed(t) => self.trait_ref(t),
+            DomainGoal::ObjectSafe(i) => {
+                let segs: Vec<&str> = i.name.split("::").collect();
+                if let Some(Def::Item(n)) = self.r.path(self.module, &segs) {
+                    i.name = n;
+                }
+                Ok(())
+            }
+            DomainGoal::Compatible | DomainGoal::Reveal => Ok(()),
+        }
+    }
+}
+
+fn substitute(t: &mut Ty, s: &FxHashMap<String, GenericArg>, l: &FxHashMap<String, Lifetime>) {
+    let lt = |x: &mut Lifetime| {
+        if let LifetimeKind::Named(n) = &x.kind {
+            if let Some(v) = l.get(n) {
+                *x = v.clone();
+            }
+        }
+    };
+    let sub_arg = |a: &mut GenericArg| match a {
+        GenericArg::Ty(t) => substitute(t, s, l),
+        GenericArg::Lifetime(x) => lt(x),
+        GenericArg::Const(ConstValue::Name(n)) => {
+            if let Some(v) = s.get(&n.name) {
+                *a = v.clone();
+            }
+        }
+        GenericArg::Const(_) => {}
+    };
+    let sub_bound = |b: &mut TraitBound| {
+        for a in &mut b.args {
+            match a {
+                GenericArg::Ty(t) => substitute(t, s, l),
+                GenericArg::Lifetime(x) => lt(x),
+                _ => {}
+            }
+        }
+        for a in &mut b.assoc {
+            substitute(&mut a.value, s, l);
+        }
+    };
+    match &mut t.kind {
+        TyKind::Named { name, args } => {
+            if args.is_empty() {
+                if let Some(GenericArg::Ty(v)) = s.get(&name.name) {
+                    *t = v.clone();
+                    return;
+                }
+            }
+            for a in args {
+                sub_arg(a);
+            }
+        }
+        TyKind::TypeRelative { base, args, .. } => {
+            substitute(base, s, l);
+            for a in args {
+                sub_arg(a);
+            }
+        }
+        TyKind::Projection { trait_ref, args, .. } => {
+            substitute(&mut trait_ref.self_ty, s, l);
+            sub_bound(&mut trait_ref.bound);
+            for a in args {
+                sub_arg(a);
+            }
+        }
+        TyKind::Scalar(_) | TyKind::Str | TyKind::Never => {}
+        TyKind::Tuple(ts) => {
+            for x in ts {
+                substitute(x, s, l);
+            }
+        }
+        TyKind::Slice(x) | TyKind::RawPtr(_, x) => substitute(x, s, l),
+        TyKind::Array(x, c) => {
+            substitute(x, s, l);
+            if let ConstValue::Name(n) = c {
+                if let Some(GenericArg::Const(v)) = s.get(&n.name) {
+                    *c = v.clone();
+                }
+            }
+        }
+        TyKind::Ref { ty, lifetime, .. } => {
+            if let Some(x) = lifetime {
+                lt(x);
+            }
+            substitute(ty, s, l)
+        }
+        TyKind::Dyn { bounds, lifetime } => {
+            if let Some(x) = lifetime {
+                lt(x);
+            }
+            for b in bounds {
+                sub_bound(b);
+            }
+        }
+        TyKind::FnPtr(f) => {
+            for x in &mut f.params {
+                substitute(x, s, l);
+            }
+            if let Some(r) = &mut f.ret {
+                substitute(r, s, l);
+            }
+        }
+    }
+}

@@ -1,0 +1,1088 @@
+//! The `.rs` front end: Rust source read with `syn` (the whole item language, with spans) and
+//! converted into knot's surface AST ([`super::ast`]), module by module. Names are kept as written
+//! paths (`std::fmt::Debug`, `ids::Id`, `Self::Payload`); [`crate::resolve`] maps them onto items.
+//!
+//! Items knot does not reason about (function bodies and free functions, inherent impls, consts,
+//! statics, `macro_rules!`, `extern crate`) are parsed and left out. What cannot be modelled gives a
+//! located warning (a macro invocation, `#[cfg]`, an out-of-line `mod m;`), never an error.
+
+use super::ast::*;
+use crate::error::{Error, Result, Span};
+use proc_macro2::{LineColumn, TokenStream, TokenTree};
+use quote::ToTokens;
+use std::sync::Arc;
+use syn::spanned::Spanned;
+
+/// A `use` declaration, flattened: `use a::b::{c as d, e::*};` gives two.
+#[derive(Clone, Debug)]
+pub struct UseDecl {
+    /// The path as written (a leading `::` gives an empty first segment).
+    pub path: Vec<String>,
+    /// `None` for a glob `path::*`; otherwise the name it is imported under.
+    pub name: Option<String>,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// A type alias `type A<P> = T;`.
+#[derive(Clone, Debug)]
+pub struct AliasDecl {
+    /// Its name.
+    pub name: Ident,
+    /// Its parameters (with defaults).
+    pub params: Vec<GenericParam>,
+    /// What it stands for.
+    pub ty: Ty,
+}
+
+/// A module: its items, imports, aliases and child modules.
+#[derive(Clone, Debug, Default)]
+pub struct RawModule {
+    /// The module's name (empty for a crate root).
+    pub name: String,
+    /// Items knot lowers, with names as written.
+    pub items: Vec<Item>,
+    /// `use` declarations.
+    pub uses: Vec<UseDecl>,
+    /// Type aliases.
+    pub aliases: Vec<AliasDecl>,
+    /// `mod m { .. }`.
+    pub mods: Vec<RawModule>,
+}
+
+/// A parsed crate with the warnings its conversion gave.
+#[derive(Clone, Debug)]
+pub struct RawCrate {
+    /// The root module.
+    pub root: RawModule,
+    /// Located warnings (`macro invocation skipped`, ...).
+    pub warnings: Vec<(Span, String)>,
+}
+
+/// Parse a Rust source file.
+pub fn parse_crate(file: &Arc<str>, src: &str) -> Result<RawCrate> {
+    super::prescan::check(file, src, super::prescan::Lang::Surface)?;
+    let cx = Cx::new(file, src);
+    let parsed = syn::parse_file(src).map_err(|e| {
+        let s = cx.span(e.span());
+        Error::syntax(file, src, s.start, s.end.max(s.start + 1), e.to_string())
+    })?;
+    let mut cx = cx;
+    let mut root = RawModule::default();
+    for a in &parsed.attrs {
+        cx.check_inner_attr(a);
+    }
+    for it in &parsed.items {
+        cx.item(it, &mut root)?;
+    }
+    Ok(RawCrate {
+        root,
+        warnings: cx.warnings,
+    })
+}
+
+struct Cx<'a> {
+    file: &'a Arc<str>,
+    src: &'a str,
+    line_starts: Vec<usize>,
+    warnings: Vec<(Span, String)>,
+}
+
+fn scalar(name: &str) -> Option<TyKind> {
+    use Scalar::*;
+    let s = match name {
+        "i8" => I8,
+        "i16" => I16,
+        "i32" => I32,
+        "i64" => I64,
+        "i128" => I128,
+        "isize" => Isize,
+        "u8" => U8,
+        "u16" => U16,
+        "u32" => U32,
+        "u64" => U64,
+        "u128" => U128,
+        "usize" => Usize,
+        "f16" => F16,
+        "f32" => F32,
+        "f64" => F64,
+        "f128" => F128,
+        "bool" => Bool,
+        "char" => Char,
+        "str" => return Some(TyKind::Str),
+        _ => return None,
+    };
+    Some(TyKind::Scalar(s))
+}
+
+/// Token text without the spaces `quote` puts between tokens (`std :: fmt :: Debug`).
+fn tokens_text(ts: &TokenStream) -> String {
+    let mut out = String::new();
+    for t in ts.clone() {
+        match &t {
+            TokenTree::Group(_) | TokenTree::Literal(_) => out.push_str(&t.to_string()),
+            _ => out.push_str(&t.to_string()),
+        }
+    }
+    out
+}
+
+impl<'a> Cx<'a> {
+    fn new(file: &'a Arc<str>, src: &'a str) -> Cx<'a> {
+        let mut line_starts = vec![0];
+        line_starts.extend(src.match_indices('\n').map(|(i, _)| i + 1));
+        Cx {
+            file,
+            src,
+            line_starts,
+            warnings: Vec::new(),
+        }
+    }
+
+    fn offset(&self, lc: LineColumn) -> usize {
+        let Some(&start) = self.line_starts.get(lc.line.saturating_sub(1)) else {
+            return self.src.len();
+        };
+        let rest = &self.src[start..];
+        start
+            + rest
+                .char_indices()
+                .nth(lc.column)
+                .map_or(rest.len(), |(i, _)| i)
+    }
+
+    fn span(&self, s: proc_macro2::Span) -> Span {
+        let (a, b) = (s.start(), s.end());
+        let start = self.offset(a);
+        let end = self.offset(b).max(start);
+        Span {
+            file: self.file.clone(),
+            start,
+            end,
+            line: a.line.max(1),
+            col: a.column + 1,
+        }
+    }
+
+    fn sp<T: Spanned>(&self, t: &T) -> Span {
+        self.span(t.span())
+    }
+
+    fn ident(&self, i: &syn::Ident) -> Ident {
+        Ident {
+            name: i.to_string().trim_start_matches("r#").to_string(),
+            span: self.sp(i),
+        }
+    }
+
+    fn err<T: Spanned>(&self, t: &T, msg: impl Into<String>) -> Error {
+        let s = self.sp(t);
+        Error::syntax(self.file, self.src, s.start, s.end.max(s.start + 1), msg)
+    }
+
+    fn warn<T: Spanned>(&mut self, t: &T, msg: impl Into<String>) {
+        let s = self.sp(t);
+        self.warnings.push((s, msg.into()));
+    }
+
+    fn check_inner_attr(&mut self, a: &syn::Attribute) {
+        if a.path().is_ident("cfg") {
+            self.warn(a, "#[cfg] not evaluated: the crate is read as written");
+        }
+    }
+
+    /// Outer attributes knot keeps (`doc` is dropped; `cfg` gives a warning and is kept).
+    fn attrs(&mut self, attrs: &[syn::Attribute]) -> Vec<Attribute> {
+        let mut out = Vec::new();
+        for a in attrs {
+            let path = a.path();
+            if path.is_ident("doc") {
+                continue;
+            }
+            if path.is_ident("cfg") || path.is_ident("cfg_attr") {
+                self.warn(a, "#[cfg] not evaluated: the item is kept");
+                continue;
+            }
+            let name = Ident {
+                name: tokens_text(&path.to_token_stream()),
+                span: self.sp(path),
+            };
+            let (args, value) = match &a.meta {
+                syn::Meta::Path(_) => (None, None),
+                syn::Meta::List(l) => {
+                    let mut args = Vec::new();
+                    let mut cur = TokenStream::new();
+                    let push = |cur: &mut TokenStream, args: &mut Vec<Ident>| {
+                        let text = tokens_text(cur);
+                        if !text.is_empty() {
+                            args.push(Ident {
+                                name: text,
+                                span: self.sp(&*cur),
+                            });
+                        }
+                        *cur = TokenStream::new();
+                    };
+                    for t in l.tokens.clone() {
+                        if matches!(&t, TokenTree::Punct(p) if p.as_char() == ',') {
+                            push(&mut cur, &mut args);
+                        } else {
+                            cur.extend(std::iter::once(t));
+                        }
+                    }
+                    push(&mut cur, &mut args);
+                    (Some(args), None)
+                }
+                syn::Meta::NameValue(nv) => (None, Some(tokens_text(&nv.value.to_token_stream()))),
+            };
+            out.push(Attribute {
+                name,
+                args,
+                value,
+                span: self.sp(a),
+            });
+        }
+        out
+    }
+
+    fn item(&mut self, it: &syn::Item, m: &mut RawModule) -> Result<()> {
+        use syn::Item as I;
+        let span = self.sp(it);
+        let public = |v: &syn::Visibility| !matches!(v, syn::Visibility::Inherited);
+        match it {
+            I::Struct(s) => {
+                let attrs = self.attrs(&s.attrs);
+                let (params, mut wcs) = self.generics(&s.generics)?;
+                let variant = self.variant(&s.ident, &s.fields)?;
+                wcs.extend(self.where_clause(&s.generics)?);
+                m.items.push(Item {
+                    attrs,
+                    public: public(&s.vis),
+                    kind: ItemKind::Struct(AdtDef {
+                        name: self.ident(&s.ident),
+                        params,
+                        where_clauses: wcs,
+                        variants: vec![variant],
+                    }),
+                    span,
+                });
+            }
+            I::Union(u) => {
+                // A union's auto traits are structural through its fields, like a struct's.
+                let attrs = self.attrs(&u.attrs);
+                let (params, mut wcs) = self.generics(&u.generics)?;
+                let variant = self.variant(&u.ident, &syn::Fields::Named(u.fields.clone()))?;
+                wcs.extend(self.where_clause(&u.generics)?);
+                m.items.push(Item {
+                    attrs,
+                    public: public(&u.vis),
+                    kind: ItemKind::Struct(AdtDef {
+                        name: self.ident(&u.ident),
+                        params,
+                        where_clauses: wcs,
+                        variants: vec![variant],
+                    }),
+                    span,
+                });
+            }
+            I::Enum(e) => {
+                let attrs = self.attrs(&e.attrs);
+                let (params, mut wcs) = self.generics(&e.generics)?;
+                wcs.extend(self.where_clause(&e.generics)?);
+                let mut variants = Vec::new();
+                for v in &e.variants {
+                    variants.push(self.variant(&v.ident, &v.fields)?);
+                }
+                m.items.push(Item {
+                    attrs,
+                    public: public(&e.vis),
+                    kind: ItemKind::Enum(AdtDef {
+                        name: self.ident(&e.ident),
+                        params,
+                        where_clauses: wcs,
+                        variants,
+                    }),
+                    span,
+                });
+            }
+            I::Trait(t) => {
+                let mut attrs = self.attrs(&t.attrs);
+                if let Some(a) = &t.auto_token {
+                    attrs.push(Attribute {
+                        name: Ident {
+                            name: "auto".into(),
+                            span: self.sp(a),
+                        },
+                        args: None,
+                        value: None,
+                        span: self.sp(a),
+                    });
+                }
+                let (params, mut wcs) = self.generics(&t.generics)?;
+                let self_ty = self.named("Self", span.clone());
+                let (supertraits, extra) = self.bounds_on(&self_ty, t.supertraits.iter())?;
+                wcs.extend(extra);
+                wcs.extend(self.where_clause(&t.generics)?);
+                let mut assoc_types = Vec::new();
+                for ti in &t.items {
+                    if let syn::TraitItem::Type(a) = ti {
+                        let aspan = self.sp(a);
+                        let (aparams, mut awcs) = self.generics(&a.generics)?;
+                        let me = Ty {
+                            kind: TyKind::TypeRelative {
+                                base: Box::new(self_ty.clone()),
+                                name: self.ident(&a.ident),
+                                args: Vec::new(),
+                            },
+                            span: aspan.clone(),
+                        };
+                        let (bounds, extra) = self.bounds_on(&me, a.bounds.iter())?;
+                        // Bounds on the associated type's own associated types become where clauses
+                        // of the trait (rustc implies them, as supertrait-list bounds).
+                        wcs.extend(extra);
+                        awcs.extend(self.where_clause(&a.generics)?);
+                        let default = match &a.default {
+                            Some((_, ty)) => Some(self.ty(ty)?),
+                            None => None,
+                        };
+                        assoc_types.push(AssocTyDecl {
+                            name: self.ident(&a.ident),
+                            params: aparams,
+                            bounds,
+                            where_clauses: awcs,
+                            default,
+                            span: aspan,
+                        });
+                    }
+                }
+                m.items.push(Item {
+                    attrs,
+                    public: public(&t.vis),
+                    kind: ItemKind::Trait(TraitDef {
+                        name: self.ident(&t.ident),
+                        params,
+                        supertraits,
+                        where_clauses: wcs,
+                        assoc_types,
+                    }),
+                    span,
+                });
+            }
+            I::Impl(i) => {
+                let Some((neg, path, _)) = &i.trait_ else {
+                    // Inherent impls add no trait facts.
+                    return Ok(());
+                };
+                let attrs = self.attrs(&i.attrs);
+                let (params, mut wcs) = self.generics(&i.generics)?;
+                wcs.extend(self.where_clause(&i.generics)?);
+                let self_ty = self.ty(&i.self_ty)?;
+                let (bound, extra) = self.trait_path(path, Vec::new(), false, self.sp(path))?;
+                if !extra.is_empty() {
+                    return Err(self.err(path, "associated type bounds are not allowed here"));
+                }
+                let mut assoc_values = Vec::new();
+                for ii in &i.items {
+                    if let syn::ImplItem::Type(a) = ii {
+                        let (aparams, mut awcs) = self.generics(&a.generics)?;
+                        awcs.extend(self.where_clause(&a.generics)?);
+                        assoc_values.push(AssocTyValue {
+                            name: self.ident(&a.ident),
+                            params: aparams,
+                            where_clauses: awcs,
+                            value: self.ty(&a.ty)?,
+                            default: a.defaultness.is_some(),
+                            span: self.sp(a),
+                        });
+                    }
+                }
+                m.items.push(Item {
+                    attrs,
+                    public: false,
+                    kind: ItemKind::Impl(ImplDef {
+                        params,
+                        polarity: if neg.is_some() {
+                            Polarity::Negative
+                        } else {
+                            Polarity::Positive
+                        },
+                        trait_ref: TraitRef {
+                            span: self.sp(&i.self_ty),
+                            self_ty,
+                            bound,
+                        },
+                        where_clauses: wcs,
+                        assoc_values,
+                    }),
+                    span,
+                });
+            }
+            I::Type(t) => {
+                let (params, _) = self.generics(&t.generics)?;
+                m.aliases.push(AliasDecl {
+                    name: self.ident(&t.ident),
+                    params,
+                    ty: self.ty(&t.ty)?,
+                });
+            }
+            I::Mod(md) => {
+                let attrs = self.attrs(&md.attrs);
+                let _ = attrs;
+                match &md.content {
+                    Some((_, items)) => {
+                        let mut sub = RawModule {
+                            name: md.ident.to_string(),
+                            ..RawModule::default()
+                        };
+                        for it in items {
+                            self.item(it, &mut sub)?;
+                        }
+                        m.mods.push(sub);
+                    }
+                    None => {
+                        self.warn(md, format!("module file not read: `mod {};` is empty", md.ident));
+                        m.mods.push(RawModule {
+                            name: md.ident.to_string(),
+                            ..RawModule::default()
+                        });
+                    }
+                }
+            }
+            I::Use(u) => {
+                let mut prefix = Vec::new();
+                if u.leading_colon.is_some() {
+                    prefix.push(String::new());
+                }
+                self.use_tree(&u.tree, &mut prefix, &mut m.uses);
+            }
+            I::Macro(mac) => {
+                if mac.ident.is_none() {
+                    self.warn(mac, "macro invocation skipped");
+                }
+            }
+            I::ForeignMod(f) => {
+                for fi in &f.items {
+                    if let syn::ForeignItem::Type(t) = fi {
+                        m.items.push(Item {
+                            attrs: self.attrs(&t.attrs),
+                            public: public(&t.vis),
+                            kind: ItemKind::ForeignType(self.ident(&t.ident)),
+                            span: self.sp(t),
+                        });
+                    }
+                }
+            }
+            I::Verbatim(v) => self.warn(v, "item not understood, skipped"),
+            // Free functions, consts, statics, `extern crate`, `macro_rules!`, trait aliases.
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn use_tree(&mut self, t: &syn::UseTree, prefix: &mut Vec<String>, out: &mut Vec<UseDecl>) {
+        match t {
+            syn::UseTree::Path(p) => {
+                prefix.push(p.ident.to_string());
+                self.use_tree(&p.tree, prefix, out);
+                prefix.pop();
+            }
+            syn::UseTree::Name(n) => {
+                let name = n.ident.to_string();
+                let mut path = prefix.clone();
+                let imported = if name == "self" {
+                    prefix.last().cloned().unwrap_or_default()
+                } else {
+                    path.push(name.clone());
+                    name
+                };
+                out.push(UseDecl {
+                    path,
+                    name: Some(imported),
+                    span: self.sp(n),
+                });
+            }
+            syn::UseTree::Rename(r) => {
+                let mut path = prefix.clone();
+                if r.ident != "self" {
+                    path.push(r.ident.to_string());
+                }
+                out.push(UseDecl {
+                    path,
+                    name: Some(r.rename.to_string()),
+                    span: self.sp(r),
+                });
+            }
+            syn::UseTree::Glob(g) => out.push(UseDecl {
+                path: prefix.clone(),
+                name: None,
+                span: self.sp(g),
+            }),
+            syn::UseTree::Group(g) => {
+                for t in &g.items {
+                    self.use_tree(t, prefix, out);
+                }
+            }
+        }
+    }
+
+    fn named(&self, name: &str, span: Span) -> Ty {
+        Ty {
+            kind: TyKind::Named {
+                name: Ident {
+                    name: name.into(),
+                    span: span.clone(),
+                },
+                args: Vec::new(),
+            },
+            span,
+        }
+    }
+
+    fn variant(&mut self, name: &syn::Ident, fields: &syn::Fields) -> Result<Variant> {
+        let (shape, fs) = match fields {
+            syn::Fields::Named(f) => (VariantShape::Named, f.named.iter().collect::<Vec<_>>()),
+            syn::Fields::Unnamed(f) => (VariantShape::Tuple, f.unnamed.iter().collect()),
+            syn::Fields::Unit => (VariantShape::Unit, Vec::new()),
+        };
+        let mut out = Vec::new();
+        for f in fs {
+            out.push(Field {
+                name: f.ident.as_ref().map(|i| self.ident(i)),
+                ty: self.ty(&f.ty)?,
+                span: self.sp(f),
+            });
+        }
+        Ok(Variant {
+            name: self.ident(name),
+            shape,
+            fields: out,
+            span: self.sp(name),
+        })
+    }
+
+    /// Generic parameters, with the where clauses their associated-type bounds give.
+    fn generics(&mut self, g: &syn::Generics) -> Result<(Vec<GenericParam>, Vec<WhereClause>)> {
+        let mut out = Vec::new();
+        let mut wcs = Vec::new();
+        for p in &g.params {
+            out.push(match p {
+                syn::GenericParam::Type(t) => {
+                    let name = self.ident(&t.ident);
+                    let me = self.named(&name.name, name.span.clone());
+                    let (bounds, extra) = self.bounds_on(&me, t.bounds.iter())?;
+                    wcs.extend(extra);
+                    GenericParam {
+                        kind: ParamKind::Type,
+                        name,
+                        bounds,
+                        default: match &t.default {
+                            Some(d) => Some(GenericArg::Ty(self.ty(d)?)),
+                            None => None,
+                        },
+                        span: self.sp(t),
+                    }
+                }
+                syn::GenericParam::Lifetime(l) => GenericParam {
+                    kind: ParamKind::Lifetime,
+                    name: Ident {
+                        name: l.lifetime.to_string(),
+                        span: self.sp(&l.lifetime),
+                    },
+                    bounds: l
+                        .bounds
+                        .iter()
+                        .map(|b| Bound::Outlives(self.lifetime(b)))
+                        .collect(),
+                    default: None,
+                    span: self.sp(l),
+                },
+                syn::GenericParam::Const(c) => GenericParam {
+                    kind: ParamKind::Const {
+                        ty: Some(self.ty(&c.ty)?),
+                    },
+                    name: self.ident(&c.ident),
+                    bounds: Vec::new(),
+                    default: match &c.default {
+                        Some(e) => Some(GenericArg::Const(self.const_expr(e)?)),
+                        None => None,
+                    },
+                    span: self.sp(c),
+                },
+            });
+        }
+        Ok((out, wcs))
+    }
+
+    fn where_clause(&mut self, g: &syn::Generics) -> Result<Vec<WhereClause>> {
+        let mut out = Vec::new();
+        let Some(w) = &g.where_clause else {
+            return Ok(out);
+        };
+        for p in &w.predicates {
+            let span = self.sp(p);
+            match p {
+                syn::WherePredicate::Type(t) => {
+                    let binders = self.bound_lifetimes(&t.lifetimes);
+                    let ty = self.ty(&t.bounded_ty)?;
+                    let (bounds, extra) = self.bounds_on(&ty, t.bounds.iter())?;
+                    for b in bounds {
+                        let kind = match b {
+                            Bound::Trait(tb) => WhereClauseKind::Implemented(TraitRef {
+                                self_ty: ty.clone(),
+                                span: tb.span.clone(),
+                                bound: tb,
+                            }),
+                            Bound::Outlives(l) => WhereClauseKind::TypeOutlives {
+                                ty: ty.clone(),
+                                lifetime: l,
+                            },
+                        };
+                        out.push(WhereClause {
+                            binders: binders.clone(),
+                            kind,
+                            span: span.clone(),
+                        });
+                    }
+                    out.extend(extra);
+                }
+                syn::WherePredicate::Lifetime(l) => {
+                    let a = self.lifetime(&l.lifetime);
+                    for b in &l.bounds {
+                        out.push(WhereClause {
+                            binders: Vec::new(),
+                            kind: WhereClauseKind::LifetimeOutlives {
+                                a: a.clone(),
+                                b: self.lifetime(b),
+                            },
+                            span: span.clone(),
+                        });
+                    }
+                }
+                _ => return Err(self.err(p, "unsupported where clause")),
+            }
+        }
+        Ok(out)
+    }
+
+    fn bound_lifetimes(&self, b: &Option<syn::BoundLifetimes>) -> Vec<GenericParam> {
+        let Some(b) = b else { return Vec::new() };
+        b.lifetimes
+            .iter()
+            .filter_map(|p| match p {
+                syn::GenericParam::Lifetime(l) => Some(GenericParam {
+                    kind: ParamKind::Lifetime,
+                    name: Ident {
+                        name: l.lifetime.to_string(),
+                        span: self.sp(&l.lifetime),
+                    },
+                    bounds: Vec::new(),
+                    default: None,
+                    span: self.sp(l),
+                }),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn lifetime(&self, l: &syn::Lifetime) -> Lifetime {
+        let name = l.to_string();
+        Lifetime {
+            kind: if name == "'static" {
+                LifetimeKind::Static
+            } else {
+                LifetimeKind::Named(name)
+            },
+            span: self.sp(l),
+        }
+    }
+
+    /// Bounds on `on`: the bound list, and the where clauses that associated-type bounds
+    /// (`Iterator<Item: Clone>`) give: `<on as Iterator>::Item: Clone`.
+    fn bounds_on<'b>(
+        &mut self,
+        on: &Ty,
+        bounds: impl Iterator<Item = &'b syn::TypeParamBound>,
+    ) -> Result<(Vec<Bound>, Vec<WhereClause>)> {
+        let mut out = Vec::new();
+        let mut wcs = Vec::new();
+        for b in bounds {
+            match b {
+                syn::TypeParamBound::Trait(t) => {
+                    let binders = self.bound_lifetimes(&t.lifetimes);
+                    let maybe = matches!(t.modifier, syn::TraitBoundModifier::Maybe(_));
+                    let (tb, extra) = self.trait_path(&t.path, binders, maybe, self.sp(t))?;
+                    for (name, bs) in extra {
+                        let span = name.span.clone();
+                        let proj = Ty {
+                            kind: TyKind::Projection {
+                                trait_ref: Box::new(TraitRef {
+                                    self_ty: on.clone(),
+                                    bound: TraitBound {
+                                        assoc: Vec::new(),
+                                        ..tb.clone()
+                                    },
+                                    span: span.clone(),
+                                }),
+                                name,
+                                args: Vec::new(),
+                            },
+                            span: span.clone(),
+                        };
+                        let (inner, more) = self.bounds_on(&proj, bs.iter())?;
+                        for ib in inner {
+                            let kind = match ib {
+                                Bound::Trait(b) => WhereClauseKind::Implemented(TraitRef {
+                                    self_ty: proj.clone(),
+                                    span: b.span.clone(),
+                                    bound: b,
+                                }),
+                                Bound::Outlives(l) => WhereClauseKind::TypeOutlives {
+                                    ty: proj.clone(),
+                                    lifetime: l,
+                                },
+                            };
+                            wcs.push(WhereClause {
+                                binders: Vec::new(),
+                                kind,
+                                span: span.clone(),
+                            });
+                        }
+                        wcs.extend(more);
+                    }
+                    out.push(Bound::Trait(tb));
+                }
+                syn::TypeParamBound::Lifetime(l) => out.push(Bound::Outlives(self.lifetime(l))),
+                // `use<..>` precise capturing and other bounds carry nothing knot models.
+                _ => {}
+            }
+        }
+        Ok((out, wcs))
+    }
+
+    /// A trait path as a bound, with its associated-type constraints (`Item: Clone`) apart.
+    #[allow(clippy::type_complexity)]
+    fn trait_path(
+        &mut self,
+        path: &syn::Path,
+        binders: Vec<GenericParam>,
+        maybe: bool,
+        span: Span,
+    ) -> Result<(TraitBound, Vec<(Ident, Vec<syn::TypeParamBound>)>)> {
+        let mut segs: Vec<String> = Vec::new();
+        if path.leading_colon.is_some() {
+            segs.push(String::new());
+        }
+        for s in &path.segments {
+            segs.push(s.ident.to_string());
+        }
+        let last = path
+            .segments
+            .last()
+            .ok_or_else(|| self.err(path, "empty path"))?;
+        let mut args = Vec::new();
+        let mut assoc = Vec::new();
+        let mut constraints = Vec::new();
+        match &last.arguments {
+            syn::PathArguments::None => {}
+            syn::PathArguments::AngleBracketed(a) => {
+                for arg in &a.args {
+                    match arg {
+                        syn::GenericArgument::AssocType(at) => {
+                            let gargs = match &at.generics {
+                                Some(g) => self.angle_args(&g.args)?,
+                                None => Vec::new(),
+                            };
+                            assoc.push(AssocBinding {
+                                name: self.ident(&at.ident),
+                                args: gargs,
+                                value: self.ty(&at.ty)?,
+                                span: self.sp(at),
+                            });
+                        }
+                        syn::GenericArgument::Constraint(c) => {
+                            constraints
+                                .push((self.ident(&c.ident), c.bounds.iter().cloned().collect()));
+                        }
+                        other => args.push(self.generic_arg(other)?),
+                    }
+                }
+            }
+            syn::PathArguments::Parenthesized(p) => {
+                // `Fn(A, B) -> R` is `Fn<(A, B), Output = R>`.
+                let mut ins = Vec::new();
+                for t in &p.inputs {
+                    ins.push(self.ty(t)?);
+                }
+                let pspan = self.sp(p);
+                args.push(GenericArg::Ty(Ty {
+                    kind: TyKind::Tuple(ins),
+                    span: pspan.clone(),
+                }));
+                let out = match &p.output {
+                    syn::ReturnType::Default => Ty {
+                        kind: TyKind::Tuple(Vec::new()),
+                        span: pspan.clone(),
+                    },
+                    syn::ReturnType::Type(_, t) => self.ty(t)?,
+                };
+                assoc.push(AssocBinding {
+                    name: Ident {
+                        name: "Output".into(),
+                        span: pspan.clone(),
+                    },
+                    args: Vec::new(),
+                    value: out,
+                    span: pspan,
+                });
+            }
+        }
+        Ok((
+            TraitBound {
+                binders,
+                maybe,
+                name: Ident {
+                    name: segs.join("::"),
+                    span: self.sp(path),
+                },
+                args,
+                assoc,
+                span,
+            },
+            constraints,
+        ))
+    }
+
+    fn angle_args(
+        &mut self,
+        a: &syn::punctuated::Punctuated<syn::GenericArgument, syn::Token![,]>,
+    ) -> Result<Vec<GenericArg>> {
+        let mut out = Vec::new();
+        for g in a {
+            out.push(self.generic_arg(g)?);
+        }
+        Ok(out)
+    }
+
+    fn generic_arg(&mut self, g: &syn::GenericArgument) -> Result<GenericArg> {
+        Ok(match g {
+            syn::GenericArgument::Lifetime(l) => GenericArg::Lifetime(self.lifetime(l)),
+            syn::GenericArgument::Type(t) => GenericArg::Ty(self.ty(t)?),
+            syn::GenericArgument::Const(e) => match self.const_expr(e)? {
+                ConstValue::Name(n) => GenericArg::Ty(self.named(&n.name, n.span.clone())),
+                v => GenericArg::Const(v),
+            },
+            other => return Err(self.err(other, "unexpected generic argument")),
+        })
+    }
+
+    fn const_expr(&mut self, e: &syn::Expr) -> Result<ConstValue> {
+        match e {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Int(i),
+                ..
+            }) => Ok(ConstValue::Value(
+                i.base10_parse::<u128>().map_err(|_| self.err(i, "constant too large"))?,
+                self.sp(i),
+            )),
+            syn::Expr::Path(p) if p.path.get_ident().is_some() => {
+                Ok(ConstValue::Name(self.ident(p.path.get_ident().unwrap_or_else(|| {
+                    unreachable!("checked by the guard")
+                }))))
+            }
+            syn::Expr::Block(b) if b.block.stmts.len() == 1 => match &b.block.stmts[0] {
+                syn::Stmt::Expr(e, None) => self.const_expr(e),
+                _ => Err(self.err(e, "knot reads only literal or named constants here")),
+            },
+            _ => Err(self.err(e, "knot reads only literal or named constants here")),
+        }
+    }
+
+    fn path_ty(&mut self, qself: Option<&syn::QSelf>, path: &syn::Path, span: Span) -> Result<Ty> {
+        let segs: Vec<&syn::PathSegment> = path.segments.iter().collect();
+        let mk_args = |cx: &mut Self, s: &syn::PathSegment| -> Result<Vec<GenericArg>> {
+            match &s.arguments {
+                syn::PathArguments::None => Ok(Vec::new()),
+                syn::PathArguments::AngleBracketed(a) => {
+                    let mut out = Vec::new();
+                    for g in &a.args {
+                        if let syn::GenericArgument::AssocType(_) | syn::GenericArgument::Constraint(_) = g
+                        {
+                            return Err(cx.err(g, "associated type bindings belong to trait paths"));
+                        }
+                        out.push(cx.generic_arg(g)?);
+                    }
+                    Ok(out)
+                }
+                syn::PathArguments::Parenthesized(p) => {
+                    Err(cx.err(p, "parenthesized arguments belong to Fn traits"))
+                }
+            }
+        };
+        let relative = |base: Ty, name: Ident, args: Vec<GenericArg>| Ty {
+            kind: TyKind::TypeRelative {
+                base: Box::new(base),
+                name,
+                args,
+            },
+            span: span.clone(),
+        };
+        if let Some(q) = qself {
+            let base = self.ty(&q.ty)?;
+            let mut ty = if q.position == 0 {
+                base
+            } else {
+                let tpath = syn::Path {
+                    leading_colon: path.leading_colon,
+                    segments: segs[..q.position].iter().map(|s| (*s).clone()).collect(),
+                };
+                let (bound, _) = self.trait_path(&tpath, Vec::new(), false, span.clone())?;
+                let s = segs
+                    .get(q.position)
+                    .ok_or_else(|| self.err(path, "expected an associated item"))?;
+                let args = mk_args(self, s)?;
+                Ty {
+                    kind: TyKind::Projection {
+                        trait_ref: Box::new(TraitRef {
+                            self_ty: base,
+                            bound,
+                            span: span.clone(),
+                        }),
+                        name: self.ident(&s.ident),
+                        args,
+                    },
+                    span: span.clone(),
+                }
+            };
+            let from = if q.position == 0 { 0 } else { q.position + 1 };
+            for s in &segs[from..] {
+                let args = mk_args(self, s)?;
+                ty = relative(ty, self.ident(&s.ident), args);
+            }
+            return Ok(ty);
+        }
+        if segs.len() == 1 && path.leading_colon.is_none() {
+            if let syn::PathArguments::None = segs[0].arguments {
+                if let Some(k) = scalar(&segs[0].ident.to_string()) {
+                    return Ok(Ty { kind: k, span });
+                }
+            }
+        }
+        // The name as written up to the first segment with arguments; later segments are
+        // associated items of that type.
+        let cut = segs
+            .iter()
+            .position(|s| !matches!(s.arguments, syn::PathArguments::None))
+            .unwrap_or(segs.len() - 1);
+        let mut names: Vec<String> = Vec::new();
+        if path.leading_colon.is_some() {
+            names.push(String::new());
+        }
+        names.extend(segs[..=cut].iter().map(|s| s.ident.to_string()));
+        let args = mk_args(self, segs[cut])?;
+        let mut ty = Ty {
+            kind: TyKind::Named {
+                name: Ident {
+                    name: names.join("::"),
+                    span: span.clone(),
+                },
+                args,
+            },
+            span: span.clone(),
+        };
+        for s in &segs[cut + 1..] {
+            let args = mk_args(self, s)?;
+            ty = relative(ty, self.ident(&s.ident), args);
+        }
+        Ok(ty)
+    }
+
+    fn ty(&mut self, t: &syn::Type) -> Result<Ty> {
+        use syn::Type as T;
+        let span = self.sp(t);
+        let kind = match t {
+            T::Path(p) => return self.path_ty(p.qself.as_ref(), &p.path, span),
+            T::Reference(r) => TyKind::Ref {
+                lifetime: r.lifetime.as_ref().map(|l| self.lifetime(l)),
+                mutability: if r.mutability.is_some() {
+                    Mutability::Mut
+                } else {
+                    Mutability::Not
+                },
+                ty: Box::new(self.ty(&r.elem)?),
+            },
+            T::Ptr(p) => TyKind::RawPtr(
+                if p.mutability.is_some() {
+                    Mutability::Mut
+                } else {
+                    Mutability::Not
+                },
+                Box::new(self.ty(&p.elem)?),
+            ),
+            T::Slice(s) => TyKind::Slice(Box::new(self.ty(&s.elem)?)),
+            T::Array(a) => TyKind::Array(Box::new(self.ty(&a.elem)?), self.const_expr(&a.len)?),
+            T::Tuple(tt) => {
+                let mut v = Vec::new();
+                for e in &tt.elems {
+                    v.push(self.ty(e)?);
+                }
+                TyKind::Tuple(v)
+            }
+            T::Never(_) => TyKind::Never,
+            T::Paren(p) => return self.ty(&p.elem),
+            T::Group(g) => return self.ty(&g.elem),
+            T::TraitObject(o) => {
+                let mut bounds = Vec::new();
+                let mut lifetime = None;
+                for b in &o.bounds {
+                    match b {
+                        syn::TypeParamBound::Trait(tb) => {
+                            let binders = self.bound_lifetimes(&tb.lifetimes);
+                            let (b, _) = self.trait_path(&tb.path, binders, false, self.sp(tb))?;
+                            bounds.push(b);
+                        }
+                        syn::TypeParamBound::Lifetime(l) => lifetime = Some(self.lifetime(l)),
+                        _ => {}
+                    }
+                }
+                TyKind::Dyn { bounds, lifetime }
+            }
+            T::BareFn(f) => {
+                let mut params = Vec::new();
+                for a in &f.inputs {
+                    params.push(self.ty(&a.ty)?);
+                }
+                TyKind::FnPtr(FnPtrTy {
+                    lifetimes: f
+                        .lifetimes
+                        .as_ref()
+                        .map(|b| {
+                            b.lifetimes
+                                .iter()
+                                .filter_map(|p| match p {
+                                    syn::GenericParam::Lifetime(l) => Some(self.lifetime(&l.lifetime)),
+                                    _ => None,
+                                })
+                                .collect()
+                        })
+                        .unwrap_or_default(),
+                    is_unsafe: f.unsafety.is_some(),
+                    abi: f.abi.as_ref().map(|a| {
+                        a.name.as_ref().map_or("C".to_string(), |n| n.value())
+                    }),
+                    params,
+                    variadic: f.variadic.is_some(),
+                    ret: match &f.output {
+                        syn::ReturnType::Default => None,
+                        syn::ReturnType::Type(_, t) => Some(Box::new(self.ty(t)?)),
+                    },
+                })
+            }
+            T::ImplTrait(_) => {
+                return Err(self.err(t, "`impl Trait` is only read in function signatures, which knot skips"))
+            }
+            T::Infer(_) => return Err(self.err(t, "`_` is not a type knot can reason about")),
+            T::Macro(_) => return Err(self.err(t, "a type macro cannot be expanded by knot")),
+            _ => return Err(self.err(t, "unsupported type")),
+        };
+        Ok(Ty { kind, span })
+    }
+}
