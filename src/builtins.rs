@@ -6,32 +6,9 @@ use crate::program::Program;
 use crate::syntax::print::term_to_string;
 use crate::term::{syms, Store, TermId, View};
 
-/// Built-in predicates the engine answers itself.
+/// Built-in predicates the engine answers itself (the machine's table, `crate::solve::BUILTINS`).
 pub fn is_builtin(name: &str, arity: u32) -> bool {
-    matches!(
-        (name, arity),
-        ("true" | "fail" | "false" | "!", 0)
-            | ("\\+" | "nonvar" | "$placeholder", 1)
-            | (
-                "," | ";"
-                    | "->"
-                    | "=>"
-                    | "="
-                    | "\\="
-                    | "=="
-                    | "\\=="
-                    | "is"
-                    | "<"
-                    | ">"
-                    | "=<"
-                    | ">="
-                    | "=:="
-                    | "=\\="
-                    | "forall"
-                    | "exists",
-                2
-            )
-    )
+    crate::solve::is_builtin(name, arity)
 }
 
 /// Check that every predicate a goal calls is known; name the arities that exist when one is not.

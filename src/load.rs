@@ -157,7 +157,12 @@ pub fn load_clauses(file: Arc<str>, src: &str) -> Result<Loaded> {
     let mut store = Store::new();
     let items = parse_clauses(&mut store, &file, src)?;
     let mut program = Program::new();
+    program.unknown_error = true;
     program.load_items(&mut store, items)?;
+    crate::program::load_library(&mut store, &mut program)?;
+    for w in &program.warnings {
+        eprintln!("{w}");
+    }
     program.sources.push(file.to_string());
     Ok(Loaded {
         store,

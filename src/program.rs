@@ -311,6 +311,12 @@ pub struct Program {
     pub queries: Vec<Query>,
     /// Files included (for messages).
     pub sources: Vec<String>,
+    /// ISO's `unknown` flag is `error`: a call to an undefined predicate raises
+    /// `existence_error(procedure, Name/Arity)` (clause programs); when false it fails (lowered
+    /// Rust-like programs, where a trait without impls has no clauses).
+    pub unknown_error: bool,
+    /// Located warnings of the load: directives knot accepts but cannot honour.
+    pub warnings: Vec<String>,
 }
 
 fn key_of(store: &Store, t: TermId) -> Option<Key> {
@@ -543,16 +549,89 @@ impl Program {
             code: "load::bad_directive",
             message: msg,
         };
-        let (f, args) = match store.view(t) {
-            View::App(f, args) if args.len() == 1 => (f, args[0]),
-            _ => return Err(bad(
-                "expected `table p/N`, `coinductive p/N`, `non_enumerable p/N` or `dynamic p/N`"
-                    .into(),
-            )),
+        let (f, args): (Sym, Vec<TermId>) = match store.view(t) {
+            View::App(f, args) => (f, args.to_vec()),
+            View::Atom(f) => (f, Vec::new()),
+            _ => return Err(bad("a directive is a goal such as `table p/N`".into())),
         };
         let kind = store.name(f).to_string();
+        let warn =
+            |me: &mut Program, msg: String| me.warnings.push(format!("{span}: warning: {msg}"));
+        // Directives SWI-Prolog files start with.
+        match (kind.as_str(), args.len()) {
+            ("module", 2) | ("style_check", 1) | ("set_prolog_flag", 2)
+                if kind != "set_prolog_flag" =>
+            {
+                return Ok(());
+            }
+            ("use_module" | "ensure_loaded", 1) | ("use_module", 2) => {
+                let lib = matches!(store.view(args[0]), View::App(l, a) if a.len() == 1 && store.name(l) == "library");
+                if !lib {
+                    let text = crate::syntax::print::term_to_string(
+                        store,
+                        args[0],
+                        &crate::syntax::print::default_var_name,
+                        999,
+                    );
+                    warn(self, format!("`{kind}({text})` is not loaded: knot loads one file (give every file on the command line)"));
+                }
+                return Ok(());
+            }
+            ("initialization", 1 | 2) => {
+                // Run as a query by `knot run` (SWI runs it after loading the file).
+                self.queries.push(Query {
+                    goal: args[0],
+                    var_names: Vec::new(),
+                    span: Some(span.clone()),
+                });
+                return Ok(());
+            }
+            ("set_prolog_flag", 2) => {
+                let flag = crate::syntax::print::term_to_string(
+                    store,
+                    args[0],
+                    &crate::syntax::print::default_var_name,
+                    999,
+                );
+                warn(
+                    self,
+                    format!("flag `{flag}` is not supported by knot; the directive is ignored"),
+                );
+                return Ok(());
+            }
+            (_, 1)
+                if matches!(
+                    kind.as_str(),
+                    "table" | "coinductive" | "non_enumerable" | "dynamic" | "discontiguous"
+                ) => {}
+            _ => {
+                let text = crate::syntax::print::term_to_string(
+                    store,
+                    t,
+                    &crate::syntax::print::default_var_name,
+                    999,
+                );
+                warn(self, format!("directive `{text}` is not run: knot runs no goals while loading (ask it as a query)"));
+                return Ok(());
+            }
+        }
         let mut specs = Vec::new();
-        for s in conjuncts(store, args) {
+        let mut items = conjuncts(store, args[0]);
+        // `dynamic([p/1, q/2])`
+        if items.len() == 1 && matches!(store.view(items[0]), View::App(syms::CONS, _)) {
+            let mut cur = items[0];
+            items.clear();
+            while let View::App(syms::CONS, xs) = store.view(cur) {
+                items.push(xs[0]);
+                cur = xs[1];
+            }
+        }
+        for s in items {
+            // `table p/2 as subsumptive` and similar modes: the mode is ignored.
+            let s = match store.view(s) {
+                View::App(a, x) if store.name(a) == "as" && x.len() == 2 => x[0],
+                _ => s,
+            };
             match store.view(s) {
                 View::App(slash, a) if store.name(slash) == "/" && a.len() == 2 => {
                     match (store.view(a[0]), store.view(a[1])) {
@@ -571,17 +650,46 @@ impl Program {
             "table" => &mut self.tabled,
             "coinductive" => &mut self.coinductive,
             "non_enumerable" => &mut self.non_enumerable,
-            "dynamic" | "discontiguous" => &mut self.declared,
-            _ => {
-                return Err(bad(format!(
-                    "unknown directive `{kind}`: knot knows table, coinductive, non_enumerable, dynamic"
-                )))
-            }
+            _ => &mut self.declared,
         };
         set.extend(specs);
         self.touch();
         Ok(())
     }
+}
+
+/// The list library (`rules/lists.pl`).
+pub const LISTS: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/lists.pl"));
+
+/// Add the list library to a clause program: the predicates of `rules/lists.pl` the program does not
+/// define or declare itself.
+pub fn load_library(store: &mut Store, program: &mut Program) -> Result<()> {
+    let file: std::sync::Arc<str> = "rules/lists.pl".into();
+    let items = crate::syntax::clauses::parse_clauses(store, &file, LISTS)?;
+    let mine: FxHashSet<Pred> = program
+        .preds
+        .keys()
+        .chain(program.declared.iter())
+        .chain(program.tabled.iter())
+        .copied()
+        .collect();
+    for item in items {
+        if !matches!(item.kind, ItemKind::Clause) {
+            continue;
+        }
+        let head = match store.view(item.term) {
+            View::App(syms::NECK, a) if a.len() == 2 => a[0],
+            _ => item.term,
+        };
+        if store.functor(head).is_some_and(|p| mine.contains(&p)) {
+            continue;
+        }
+        program.add_clause_term(store, item.term, item.var_names, None)?;
+        if let Some(c) = program.clauses.last_mut() {
+            c.origin = Some("library(lists)".into());
+        }
+    }
+    Ok(())
 }
 
 /// Control constructs cannot be clause heads.

@@ -341,7 +341,7 @@ fn hypothetical_goals_are_part_of_the_key() {
     assert_eq!(agree(src, "p(a)").len(), 0);
     assert_eq!(agree(src, "q(a) => p(a)").len(), 1);
     assert_eq!(agree(src, "(q(a) => p(a)), p(a)").len(), 0);
-    assert_eq!(agree(src, "forall(X, (q(X) => p(X)))").len(), 1);
+    assert_eq!(agree(src, "'$forall'(X, (q(X) => p(X)))").len(), 1);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -532,7 +532,7 @@ fn operators_lists_and_control_round_trip() {
         path(X, Y) :- path(X, Z), edge(Z, Y) ; X = Y.
         r(X) :- ( X = 1 -> true ; X \= 2 ), \+ \+ q(X), X == X.
         s(L) :- L = [a, b | T], T = [-1, -9223372036854775808 | _], Z is 1 - -2 - (3 - 4) * 5 mod 2.
-        t :- forall(X, (q(X) => q(X))), exists(Y, q(Y)).
+        t :- '$forall'(X, (q(X) => q(X))), exists(Y, q(Y)).
         u :- (a :- b) = C, C = (c, d), D = (\+ e), D == (f ; g).
         ?- path(1, X).
         ?- X = 'Vec'(A, 'a b'), A = [].

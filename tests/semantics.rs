@@ -267,7 +267,7 @@ fn negative_cycle() {
 fn forall_goal() {
     // `p(_)` holds for every X.
     for s in BOTH {
-        let a = ask("p(_).\n", s, "forall(X, p(X))");
+        let a = ask("p(_).\n", s, "'$forall'(X, p(X))");
         assert_eq!(a.answers.len(), 1, "{s}: {:?}", a.texts);
         assert!(
             matches!(a.solution, Solution::Unique(_)),
@@ -276,20 +276,23 @@ fn forall_goal() {
         );
     }
     // `p(a)` does not.
-    both("p(a).\n", "forall(X, p(X))", "false.");
+    both("p(a).\n", "'$forall'(X, p(X))", "false.");
     // The placeholder is not `a`, nor anything else but itself.
-    both("p(a).\n", "forall(X, X = a)", "false.");
+    both("p(a).\n", "'$forall'(X, X = a)", "false.");
     for s in BOTH {
-        assert!(holds("p(a).\n", s, "forall(X, X = X)"), "{s}");
-        assert!(holds("p(a).\nq(X, X).\n", s, "forall(X, q(X, X))"), "{s}");
+        assert!(holds("p(a).\n", s, "'$forall'(X, X = X)"), "{s}");
         assert!(
-            holds("p(a).\nr(_, b).\n", s, "forall(X, r(X, Y)), Y == b"),
+            holds("p(a).\nq(X, X).\n", s, "'$forall'(X, q(X, X))"),
+            "{s}"
+        );
+        assert!(
+            holds("p(a).\nr(_, b).\n", s, "'$forall'(X, r(X, Y)), Y == b"),
             "{s}"
         );
     }
     both(
         "p(a).\nq(X, X).\n",
-        "forall(X, forall(Y, q(X, Y)))",
+        "'$forall'(X, '$forall'(Y, q(X, Y)))",
         "false.",
     );
 }
@@ -297,7 +300,7 @@ fn forall_goal() {
 #[test]
 fn forall_placeholder_does_not_escape() {
     for s in BOTH {
-        assert_eq!(sol("p(_).\n", s, "forall(X, p(X))"), "true.", "{s}");
+        assert_eq!(sol("p(_).\n", s, "'$forall'(X, p(X))"), "true.", "{s}");
     }
 }
 
@@ -329,12 +332,12 @@ fn hypothetical_implication() {
     both(src, "((q(a), q(b)) => (q(a), q(b)))", "true.");
     both(
         ":- dynamic q/1, s/1.\n",
-        "(forall(X, (q(X) :- s(X))), s(c) => q(c))",
+        "('$forall'(X, (q(X) :- s(X))), s(c) => q(c))",
         "true.",
     );
     both(
         ":- dynamic q/1, s/1.\n",
-        "(forall(X, (q(X) :- s(X))), s(c) => q(d))",
+        "('$forall'(X, (q(X) :- s(X))), s(c) => q(d))",
         "false.",
     );
     // Without `forall` the rule's variable is the query's: using the rule binds it.
@@ -587,9 +590,9 @@ fn negation_of_a_universally_quantified_goal_asks_for_any_instance() {
     // `forall X. \+ p(X)` is `\+ exists X. p(X)`: false as soon as some X satisfies p.
     let src = "p(a).\nq(f(a)).\n";
     for s in BOTH {
-        assert_eq!(sol(src, s, "forall(X, \\+ p(X))"), "false.", "{s}");
-        assert_eq!(sol(src, s, "forall(X, \\+ q(g(X)))"), "true.", "{s}");
-        assert_eq!(sol(src, s, "forall(X, \\+ q(f(X)))"), "false.", "{s}");
+        assert_eq!(sol(src, s, "'$forall'(X, \\+ p(X))"), "false.", "{s}");
+        assert_eq!(sol(src, s, "'$forall'(X, \\+ q(g(X)))"), "true.", "{s}");
+        assert_eq!(sol(src, s, "'$forall'(X, \\+ q(f(X)))"), "false.", "{s}");
     }
 }
 
@@ -597,8 +600,8 @@ fn negation_of_a_universally_quantified_goal_asks_for_any_instance() {
 fn forall_with_a_list_of_variables_hides_them_from_answers() {
     let src = "p(_, _).\n";
     for s in BOTH {
-        assert_eq!(sol(src, s, "forall([X, Y], p(X, Y))"), "true.", "{s}");
-        assert_eq!(sol(src, s, "forall(X, p(X, a))"), "true.", "{s}");
+        assert_eq!(sol(src, s, "'$forall'([X, Y], p(X, Y))"), "true.", "{s}");
+        assert_eq!(sol(src, s, "'$forall'(X, p(X, a))"), "true.", "{s}");
     }
 }
 

@@ -98,8 +98,17 @@ pub(super) fn answer(
         names: items.as_ref(),
         vars: names,
     };
+    // What the program writes (`write/1`, `format/2`) goes out in order with the answers.
+    crate::solve::capture_output(true);
     let solved = {
         let mut each = |store: &Store, a: &Answer| {
+            let written = crate::solve::take_output();
+            if !written.is_empty() {
+                if let Err(e) = write!(out, "{written}") {
+                    io_err = Some(e);
+                    return ControlFlow::Break(());
+                }
+            }
             if print_each {
                 let line = if chalk {
                     crate::render::chalk::answer_text(store, a.values, &render)
@@ -124,15 +133,31 @@ pub(super) fn answer(
             &mut each,
         )?
     };
+    let written = crate::solve::take_output();
+    crate::solve::capture_output(false);
     if let Some(e) = io_err {
         return Err(io(e));
     }
+    write!(out, "{written}").map_err(io)?;
     let Solved {
         answers,
         count,
         outcome,
         elapsed,
     } = solved;
+    if let (Some(ball), true) = (outcome.error, opts.format != Format::Json) {
+        // An uncaught error ends the query, as in SWI-Prolog (answers found before it are printed).
+        writeln!(
+            out,
+            "{}",
+            crate::solve::error_message(&loaded.store, &loaded.program, ball)
+        )
+        .map_err(io)?;
+        if opts.stats {
+            stats_line(&stats_text(&outcome, elapsed));
+        }
+        return Ok(());
+    }
     match opts.format {
         Format::Text | Format::Chalk | Format::Dot => {
             match mode {

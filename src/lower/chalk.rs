@@ -67,6 +67,9 @@ fn write_ty(store: &Store, t: TermId, out: &mut String, depth: usize, r: &Render
         View::Var(k) => out.push_str(&format!("^0.{k}")),
         View::Placeholder(u, i) => out.push_str(&format!("!{u}_{i}")),
         View::Int(i) => out.push_str(&i.to_string()),
+        View::Float(_) | View::Big(_) | View::Str(_) => out.push_str(
+            &crate::syntax::print::term_to_string(store, t, &|i| format!("?{i}"), 0),
+        ),
         View::Atom(s) => {
             let n = store.name(s);
             match scalar(n) {

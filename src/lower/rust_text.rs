@@ -68,6 +68,9 @@ fn write(store: &Store, t: TermId, out: &mut String, depth: usize, v: VarNames<'
         View::Var(i) => out.push_str(&v(i)),
         View::Placeholder(_, i) => out.push_str(&format!("T{i}")),
         View::Int(i) => out.push_str(&i.to_string()),
+        View::Float(_) | View::Big(_) | View::Str(_) => out.push_str(
+            &crate::syntax::print::term_to_string(store, t, &|i| format!("?{i}"), 0),
+        ),
         View::Atom(s) => match store.name(s) {
             "$tuple" => out.push_str("()"),
             n => out.push_str(n),

@@ -357,6 +357,10 @@ fn op_of(store: &Store, t: TermId) -> String {
     match store.view(t) {
         View::Atom(s) | View::App(s, _) => store.name(s).to_string(),
         View::Int(i) => format!("\u{1}#{i}"),
+        View::Float(_) | View::Big(_) | View::Str(_) => format!(
+            "\u{1}#{}",
+            crate::syntax::print::term_to_string(store, t, &|i| format!("?{i}"), 0)
+        ),
         View::Placeholder(u, i) => format!("\u{1}!{u}_{i}"),
         View::Var(i) => format!("\u{1}?{i}"),
     }

@@ -14,6 +14,9 @@ use std::rc::Rc;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
+#[path = "builtins/mod.rs"]
+pub(crate) mod builtins;
+
 /// A persistent list of goals still to prove.
 pub(crate) type Goals = Option<Rc<GoalNode>>;
 
@@ -30,6 +33,12 @@ pub(crate) enum GoalKind {
     /// of its conjunction (as chalk's SLG solver moves a floundered subgoal to the end): if it still
     /// flounders, the branch does.
     Deferred(Ref),
+    /// Prove the goal, where a `!` inside its control constructs cuts to this height (a query, a
+    /// disjunction or if-then-else in a clause body, `call/1`).
+    CallCut(Ref, usize),
+    /// `catch/3`'s goal succeeded: its catch frame at this height is dropped when no choice of the
+    /// goal is left (after that, an error is no longer the goal's).
+    CatchExit(usize),
 }
 
 /// One entry of a goal list.
@@ -107,7 +116,12 @@ impl State {
     /// and the others, such as `forall` binders and projection stand-ins of a lowered goal).
     pub fn for_query(store: &Store, goal: &super::Goal) -> State {
         let slots = goal.nvars.max(store.var_count(goal.term));
-        State::start(GoalKind::Call(Ref::new(goal.term, 0)), None, slots, &[])
+        State::start(
+            GoalKind::CallCut(Ref::new(goal.term, 0), 0),
+            None,
+            slots,
+            &[],
+        )
     }
 }
 
@@ -178,6 +192,18 @@ enum Choice<'p> {
         nslots: usize,
         universe: u32,
     },
+    /// `catch(G, Catcher, Recovery)` while `G` runs: transparent to backtracking, the place an error
+    /// raised inside `G` unwinds to.
+    Catch {
+        catcher: Ref,
+        recovery: Ref,
+        env: Env,
+        depth: u32,
+        rest: Goals,
+        mark: usize,
+        nslots: usize,
+        universe: u32,
+    },
 }
 
 /// The shared resolution engine for one solve.
@@ -190,6 +216,8 @@ pub(crate) struct Machine<'p> {
     start: Instant,
     cut_atom: TermId,
     negation_depth: u32,
+    /// The Prolog built-in predicates by symbol (see `builtins/`).
+    bt: builtins::Table,
 }
 
 type Flow = ControlFlow<(), bool>;
@@ -230,7 +258,9 @@ fn defer(goals: &mut Goals, kind: GoalKind, env: &Env, depth: u32) -> bool {
 impl<'p> Machine<'p> {
     pub fn new(store: &'p mut Store, program: &'p Program, limits: &'p Limits) -> Machine<'p> {
         let cut_atom = store.atom_named("!");
+        let bt = builtins::Table::new(store);
         Machine {
+            bt,
             store,
             program,
             limits,
@@ -262,7 +292,7 @@ impl<'p> Machine<'p> {
 
     /// True once a limit stopped the search or the caller asked to stop.
     pub fn stopped(&self) -> bool {
-        self.out.stop.is_some() || self.out.stopped_by_caller
+        self.out.stop.is_some() || self.out.stopped_by_caller || self.out.error.is_some()
     }
 
     /// What is left of the limits for a nested search (a foreign predicate's): the steps not yet
@@ -326,11 +356,23 @@ impl<'p> Machine<'p> {
                     self.step(st, &node, &mut choices, hooks)
                 }
             };
-            let mut ok = flow?;
+            // An error raised (`throw/1`, or by a built-in) unwinds to the innermost catch frame.
+            let mut ok = match flow {
+                ControlFlow::Break(()) if self.out.error.is_none() => return ControlFlow::Break(()),
+                ControlFlow::Break(()) => false,
+                ControlFlow::Continue(ok) => ok,
+            };
             while !ok {
                 match choices.pop() {
+                    None if self.out.error.is_some() => return ControlFlow::Break(()),
                     None => return ControlFlow::Continue(()),
-                    Some(c) => ok = self.retry(st, c, &mut choices)?,
+                    Some(c) if self.out.error.is_some() => ok = self.unwind(st, c),
+                    Some(c) => {
+                        ok = match self.retry(st, c, &mut choices) {
+                            ControlFlow::Break(()) if self.out.error.is_some() => false,
+                            f => f?,
+                        }
+                    }
                 }
             }
         }
@@ -381,6 +423,8 @@ impl<'p> Machine<'p> {
                 Self::restore(st, mark, nslots, universe);
                 self.try_answers(st, answers, slots, pos, rest, choices)
             }
+            // Backtracking into a catch frame: the goal has no more answers.
+            Choice::Catch { .. } => ControlFlow::Continue(false),
         }
     }
 
@@ -396,8 +440,23 @@ impl<'p> Machine<'p> {
                 choices.truncate(h);
                 return ControlFlow::Continue(true);
             }
-            GoalKind::Call(r) | GoalKind::Deferred(r) => (r, false),
+            GoalKind::CatchExit(h) => {
+                if choices.len() == h + 1 && matches!(choices.last(), Some(Choice::Catch { .. })) {
+                    choices.pop();
+                }
+                return ControlFlow::Continue(true);
+            }
+            GoalKind::Call(r) | GoalKind::Deferred(r) | GoalKind::CallCut(r, _) => (r, false),
             GoalKind::Direct(r) => (r, true),
+        };
+        // The cut barrier of a control construct's parts.
+        let barrier = match node.kind {
+            GoalKind::CallCut(_, h) => Some(h),
+            _ => None,
+        };
+        let sub = |r: Ref| match barrier {
+            Some(h) => GoalKind::CallCut(r, h),
+            None => GoalKind::Call(r),
         };
         let deferred = matches!(node.kind, GoalKind::Deferred(_));
         let r = match st.b.deref(self.store, r) {
@@ -424,8 +483,8 @@ impl<'p> Machine<'p> {
             (syms::FAIL, 0) | (syms::FALSE, 0) => return ControlFlow::Continue(false),
             (syms::COMMA, 2) => {
                 let (x, y) = (a(0), a(1));
-                let rest = cons(GoalKind::Call(y), env, depth, st.goals.take());
-                st.goals = cons(GoalKind::Call(x), env, depth, rest);
+                let rest = cons(sub(y), env, depth, st.goals.take());
+                st.goals = cons(sub(x), env, depth, rest);
                 return ControlFlow::Continue(true);
             }
             (syms::SEMI, 2) => {
@@ -433,7 +492,7 @@ impl<'p> Machine<'p> {
                 let rest = st.goals.take();
                 let h = choices.len();
                 choices.push(Choice::Alt {
-                    goals: cons(GoalKind::Call(y), env, depth, rest.clone()),
+                    goals: cons(sub(y), env, depth, rest.clone()),
                     mark: st.b.mark(),
                     nslots: st.b.len(),
                     universe: st.universe,
@@ -443,21 +502,28 @@ impl<'p> Machine<'p> {
                     if let View::App(syms::ARROW, ct) = self.store.view(xr.term) {
                         if ct.len() == 2 {
                             let (c, t) = (Ref::new(ct[0], xr.base), Ref::new(ct[1], xr.base));
-                            let after = cons(GoalKind::Call(t), env, depth, rest);
+                            let after = cons(sub(t), env, depth, rest);
                             let after = cons(GoalKind::CutTo(h), env, depth, after);
-                            st.goals = cons(GoalKind::Call(c), env, depth, after);
+                            st.goals = cons(GoalKind::CallCut(c, h), env, depth, after);
                             return ControlFlow::Continue(true);
                         }
                     }
                 }
-                st.goals = cons(GoalKind::Call(x), env, depth, rest);
+                st.goals = cons(sub(x), env, depth, rest);
                 return ControlFlow::Continue(true);
             }
             (syms::ARROW, 2) => {
                 let h = choices.len();
-                let after = cons(GoalKind::Call(a(1)), env, depth, st.goals.take());
+                let after = cons(sub(a(1)), env, depth, st.goals.take());
                 let after = cons(GoalKind::CutTo(h), env, depth, after);
-                st.goals = cons(GoalKind::Call(a(0)), env, depth, after);
+                st.goals = cons(GoalKind::CallCut(a(0), h), env, depth, after);
+                return ControlFlow::Continue(true);
+            }
+            (_, 0) if r.term == self.cut_atom => {
+                // `!` in a control construct cuts to its barrier; `call(!)` is `true`.
+                if let Some(h) = barrier {
+                    choices.truncate(h);
+                }
                 return ControlFlow::Continue(true);
             }
             (syms::NONVAR, 1) => {
@@ -544,6 +610,11 @@ impl<'p> Machine<'p> {
             }
         }
         let pred = (f, arity);
+        if self.bt.has(f) {
+            if let Some(flow) = self.builtin(st, r, pred, env, depth, choices, hooks) {
+                return flow;
+            }
+        }
         // A foreign predicate answers unless hypotheses of the environment speak about the goal: those
         // are resolved as clauses, the usual way.
         // (Both lookups are skipped, at no cost, for programs without such predicates.)
@@ -611,6 +682,15 @@ impl<'p> Machine<'p> {
             .filter(|h| self.hyp_matches(h, pred))
             .cloned()
             .collect();
+        if clauses.is_empty()
+            && hyps.is_empty()
+            && self.program.unknown_error
+            && !self.program.is_known(pred)
+        {
+            // ISO's `unknown` flag is `error` for clause programs: calling an undefined predicate
+            // raises `existence_error(procedure, Name/Arity)`.
+            return self.throw_existence(pred);
+        }
         let rest = st.goals.take();
         self.try_clauses(st, r, env.clone(), depth, rest, hyps, clauses, 0, choices)
     }
@@ -919,6 +999,8 @@ impl<'p> Machine<'p> {
                 for &g in clause.body.iter().rev() {
                     let kind = if g == self.cut_atom {
                         GoalKind::CutTo(barrier)
+                    } else if self.has_control(g) {
+                        GoalKind::CallCut(Ref::new(g, base), barrier)
                     } else {
                         GoalKind::Call(Ref::new(g, base))
                     };
@@ -1003,122 +1085,17 @@ impl<'p> Machine<'p> {
         }
     }
 
-    /// Arithmetic and comparison built-ins; `None` when `name/2` is not one.
+    /// `==` and `\==`; `None` when `name/2` is neither (arithmetic lives in `builtins/`).
     fn builtin2(&mut self, st: &mut State, f: Sym, x: Ref, y: Ref) -> Option<Flow> {
-        let name: &str = match self.store.name(f) {
-            n @ ("is" | "<" | ">" | "=<" | ">=" | "=:=" | "=\\=" | "==" | "\\==") => {
-                // Copy the name out of the store: the branches below intern terms.
-                match n {
-                    "is" => "is",
-                    "<" => "<",
-                    ">" => ">",
-                    "=<" => "=<",
-                    ">=" => ">=",
-                    "=:=" => "=:=",
-                    "=\\=" => "=\\=",
-                    "==" => "==",
-                    _ => "\\==",
-                }
-            }
+        let same = match self.store.name(f) {
+            "==" => true,
+            "\\==" => false,
             _ => return None,
         };
-        let cmp = |a: i64, b: i64| -> Option<bool> {
-            Some(match name {
-                "<" => a < b,
-                ">" => a > b,
-                "=<" => a <= b,
-                ">=" => a >= b,
-                "=:=" => a == b,
-                "=\\=" => a != b,
-                _ => return None,
-            })
-        };
-        match name {
-            "is" => {
-                let v = match self.eval(st, y) {
-                    Eval::Value(v) => v,
-                    Eval::NotGround => {
-                        self.out.floundered = true;
-                        return Some(ControlFlow::Continue(false));
-                    }
-                    Eval::Error => return Some(ControlFlow::Continue(false)),
-                };
-                let t = self.store.int(v);
-                let ok = st.b.unify(self.store, x, Ref::new(t, 0), self.opts);
-                Some(ControlFlow::Continue(ok))
-            }
-            "<" | ">" | "=<" | ">=" | "=:=" | "=\\=" => {
-                match (self.eval(st, x), self.eval(st, y)) {
-                    (Eval::Value(a), Eval::Value(b)) => {
-                        Some(ControlFlow::Continue(cmp(a, b).unwrap_or(false)))
-                    }
-                    (Eval::NotGround, _) | (_, Eval::NotGround) => {
-                        self.out.floundered = true;
-                        Some(ControlFlow::Continue(false))
-                    }
-                    _ => Some(ControlFlow::Continue(false)),
-                }
-            }
-            "==" | "\\==" => {
-                let mut map = VarMap::new();
-                let a = st.b.resolve(self.store, x, &mut map);
-                let b = st.b.resolve(self.store, y, &mut map);
-                Some(ControlFlow::Continue((a == b) == (name == "==")))
-            }
-            _ => None,
-        }
-    }
-
-    /// Evaluate an integer expression (`+ - * // mod`). An error (division by zero, overflow, a
-    /// non-numeric term) makes the comparison fail; an unbound variable makes it flounder.
-    fn eval(&self, st: &State, r: Ref) -> Eval {
-        if !st.b.is_ground(self.store, r) {
-            return Eval::NotGround;
-        }
-        match self.eval_ground(st, r) {
-            Some(v) => Eval::Value(v),
-            None => Eval::Error,
-        }
-    }
-
-    fn eval_ground(&self, st: &State, r: Ref) -> Option<i64> {
-        enum W {
-            Visit(Ref),
-            Apply(Sym),
-        }
-        let mut work = vec![W::Visit(r)];
-        let mut vals: Vec<i64> = Vec::new();
-        while let Some(w) = work.pop() {
-            match w {
-                W::Visit(r) => {
-                    let Deref::Term(r) = st.b.deref(self.store, r) else {
-                        return None;
-                    };
-                    match self.store.view(r.term) {
-                        View::Int(i) => vals.push(i),
-                        View::App(f, xs) if xs.len() == 2 => {
-                            work.push(W::Apply(f));
-                            work.push(W::Visit(Ref::new(xs[1], r.base)));
-                            work.push(W::Visit(Ref::new(xs[0], r.base)));
-                        }
-                        _ => return None,
-                    }
-                }
-                W::Apply(f) => {
-                    let b = vals.pop()?;
-                    let a = vals.pop()?;
-                    vals.push(match self.store.name(f) {
-                        "+" => a.checked_add(b)?,
-                        "-" => a.checked_sub(b)?,
-                        "*" => a.checked_mul(b)?,
-                        "//" | "/" => a.checked_div(b)?,
-                        "mod" => a.checked_rem_euclid(b)?,
-                        _ => return None,
-                    });
-                }
-            }
-        }
-        vals.pop()
+        let mut map = VarMap::new();
+        let a = st.b.resolve(self.store, x, &mut map);
+        let b = st.b.resolve(self.store, y, &mut map);
+        Some(ControlFlow::Continue((a == b) == same))
     }
 
     /// `\+ goal` by a nested search for one proof (negation as failure, for strategies that do not
@@ -1156,7 +1133,7 @@ impl<'p> Machine<'p> {
         let nslots = st.b.len();
         let mut sub = State {
             b: std::mem::take(&mut st.b),
-            goals: cons(GoalKind::Call(goal), env, depth, None),
+            goals: cons(GoalKind::CallCut(goal, 0), env, depth, None),
             universe: st.universe,
         };
         let mut once = Once {
@@ -1176,13 +1153,6 @@ impl<'p> Machine<'p> {
             _ => Some(false),
         }
     }
-}
-
-/// The result of evaluating an arithmetic expression.
-enum Eval {
-    Value(i64),
-    NotGround,
-    Error,
 }
 
 /// Hooks for a nested "is there at least one proof?" search.

@@ -13,6 +13,9 @@ pub mod sld;
 pub mod slg;
 
 pub use aggregate::{aggregate, Guidance, Solution};
+pub use machine::builtins::messages::{error_message, similar_predicates};
+pub use machine::builtins::write::{capture_output, flush_output, take_output, term_text};
+pub use machine::builtins::{is_builtin, BUILTINS};
 
 use crate::program::Program;
 use crate::term::{Store, TermId};
@@ -242,6 +245,9 @@ pub struct Outcome {
     pub truncated: bool,
     /// A cycle through negation was found (the answer is undefined under the well-founded semantics).
     pub negative_cycle: bool,
+    /// An uncaught Prolog error (`throw/1`, or a built-in's ISO error term such as
+    /// `error(existence_error(procedure, p/1), _)`): the search stopped there.
+    pub error: Option<TermId>,
     /// Counters.
     pub stats: Stats,
 }

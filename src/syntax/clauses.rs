@@ -155,6 +155,44 @@ impl Conv<'_> {
                 }
                 t
             }
+            Rule::term200 => {
+                // `- X ^ 2` is `-(X ^ 2)`: prefix operators apply to the whole `^`/`**` chain.
+                let mut prefixes = Vec::new();
+                let mut it = p.into_inner().peekable();
+                while let Some(q) = it.next_if(|q| q.as_rule() == Rule::prefix_op) {
+                    prefixes.push(self.store.sym(q.as_str()));
+                }
+                let mut t = self.term(it.next().expect("operand"));
+                if let (Some(op), Some(b)) = (it.next(), it.next()) {
+                    let b = self.term(b);
+                    let op = self.store.sym(op.as_str());
+                    t = self.store.app(op, &[t, b]);
+                }
+                for f in prefixes.into_iter().rev() {
+                    t = self.store.app(f, &[t]);
+                }
+                t
+            }
+            Rule::float => {
+                let text = p.as_str();
+                let v = if let Some(m) = text.strip_suffix("Inf") {
+                    if m.starts_with('-') {
+                        f64::NEG_INFINITY
+                    } else {
+                        f64::INFINITY
+                    }
+                } else if text.ends_with("NaN") {
+                    f64::NAN
+                } else {
+                    text.parse::<f64>().unwrap_or(f64::NAN)
+                };
+                self.store.float(v)
+            }
+            Rule::string => {
+                let q = p.as_str();
+                let text = unquote_with(q, '"');
+                self.store.string(&text)
+            }
             Rule::arg | Rule::list_arg | Rule::primary | Rule::paren => {
                 let q = p.into_inner().next().expect("inner");
                 self.term(q)
@@ -190,13 +228,20 @@ impl Conv<'_> {
             Rule::variable => self.var(p.as_str()),
             Rule::integer => match p.as_str().parse::<i64>() {
                 Ok(i) => self.store.int(i),
-                Err(_) => {
-                    let s = self.store.sym(p.as_str());
-                    self.store.atom(s)
-                }
+                Err(_) => match p.as_str().parse::<num_bigint::BigInt>() {
+                    Ok(b) => self.store.bigint(&b),
+                    Err(_) => {
+                        let s = self.store.sym(p.as_str());
+                        self.store.atom(s)
+                    }
+                },
             },
             Rule::name => {
                 let s = self.name(p);
+                self.store.atom(s)
+            }
+            Rule::sym_atom => {
+                let s = self.store.sym(p.as_str().trim());
                 self.store.atom(s)
             }
             _ => {
@@ -207,6 +252,9 @@ impl Conv<'_> {
     }
 
     fn name(&mut self, p: Pair<'_, Rule>) -> Sym {
+        if p.as_rule() == Rule::sym_chars {
+            return self.store.sym(p.as_str());
+        }
         let inner = p.into_inner().next();
         match inner {
             Some(q) if q.as_rule() == Rule::quoted => {
@@ -238,6 +286,11 @@ impl Conv<'_> {
 
 /// The text of a quoted atom without quotes, escapes resolved.
 pub fn unquote(q: &str) -> String {
+    unquote_with(q, '\'')
+}
+
+/// The text of a quoted item (atom or string, quoted by `quote`) without quotes, escapes resolved.
+pub fn unquote_with(q: &str, quote: char) -> String {
     let inner = &q[1..q.len().saturating_sub(1).max(1)];
     let mut out = String::with_capacity(inner.len());
     let mut chars = inner.chars();
@@ -249,9 +302,9 @@ pub fn unquote(q: &str) -> String {
                 Some(c) => out.push(c),
                 None => {}
             },
-            '\'' => {
+            c if c == quote => {
                 chars.next();
-                out.push('\'');
+                out.push(quote);
             }
             c => out.push(c),
         }

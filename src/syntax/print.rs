@@ -19,9 +19,11 @@ fn infix(name: &str) -> Option<(u32, OpKind)> {
         "=>" | "->" => (1050, OpKind::Xfy),
         "," => (1000, OpKind::Xfy),
         "=" | "\\=" | "==" | "\\==" | "=<" | ">=" | "<" | ">" | "=.." | "is" | "=:=" | "=\\="
-        | "@<" | "@>" | "@=<" | "@>=" => (700, OpKind::Xfx),
-        "+" | "-" => (500, OpKind::Yfx),
-        "*" | "/" | "//" | "mod" => (400, OpKind::Yfx),
+        | "@<" | "@>" | "@=<" | "@>=" | "=@=" | "\\=@=" => (700, OpKind::Xfx),
+        "+" | "-" | "/\\" | "\\/" | "xor" => (500, OpKind::Yfx),
+        "*" | "/" | "//" | "mod" | "rem" | "div" | "<<" | ">>" => (400, OpKind::Yfx),
+        "**" => (200, OpKind::Xfx),
+        "^" => (200, OpKind::Xfy),
         _ => return None,
     })
 }
@@ -29,6 +31,7 @@ fn infix(name: &str) -> Option<(u32, OpKind)> {
 fn prefix(name: &str) -> Option<(u32, OpKind)> {
     match name {
         "\\+" => Some((900, OpKind::Fy)),
+        "-" | "\\" => Some((200, OpKind::Fy)),
         _ => None,
     }
 }
@@ -48,6 +51,52 @@ pub fn atom_text(s: &str) -> String {
         return s.to_string();
     }
     quoted(s)
+}
+
+/// A float as SWI-Prolog writes it: the shortest digits that read back the same, always with a
+/// fraction (`3.0`), in exponent form (`1.0e+22`, `1.0e-5`) below 1e-4 or from 1e15 on.
+pub fn float_text(x: f64) -> String {
+    if x.is_nan() {
+        return "1.5NaN".into();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 { "1.0Inf" } else { "-1.0Inf" }.into();
+    }
+    let e = format!("{x:e}");
+    let (mant, exp) = e.split_once('e').unwrap_or((&e, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    if x != 0.0 && !(-4..15).contains(&exp) {
+        let mant = if mant.contains('.') {
+            mant.to_string()
+        } else {
+            format!("{mant}.0")
+        };
+        let sign = if exp < 0 { '-' } else { '+' };
+        return format!("{mant}e{sign}{}", exp.abs());
+    }
+    let t = format!("{x}");
+    if t.contains('.') {
+        t
+    } else {
+        format!("{t}.0")
+    }
+}
+
+/// `s` as a double-quoted string, with escapes.
+pub fn string_text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// `s` in single quotes, with escapes.
@@ -143,6 +192,23 @@ fn print_one(
             }
         }
         View::Placeholder(u, i) => out.push_str(&format!("'!{u}_{i}'")),
+        View::Float(x) => {
+            let text = float_text(x);
+            if text.starts_with('-') && prec < 200 {
+                out.push_str(&format!("({text})"));
+            } else {
+                out.push_str(&text);
+            }
+        }
+        View::Big(b) => {
+            let text = b.to_string();
+            if text.starts_with('-') && prec < 200 {
+                out.push_str(&format!("({text})"));
+            } else {
+                out.push_str(&text);
+            }
+        }
+        View::Str(s) => out.push_str(&string_text(store.name(s))),
         View::Atom(s) => {
             let name = store.name(s);
             if infix(name).is_some() || prefix(name).is_some() {

@@ -32,6 +32,12 @@ pub enum Kind {
     Placeholder,
     /// A compound term `f(a1, ..., an)`, n >= 1.
     App,
+    /// A float (its bits in `int`).
+    Float,
+    /// An integer beyond i64 (`a` indexes the store's big integers).
+    Big,
+    /// A string `"..."` (`a` is the symbol holding its text).
+    Str,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -53,7 +59,7 @@ struct Node {
 }
 
 /// A view of one term, returned by [`Store::view`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum View<'a> {
     /// An atom.
     Atom(Sym),
@@ -65,6 +71,12 @@ pub enum View<'a> {
     Placeholder(u32, u32),
     /// A compound term.
     App(Sym, &'a [TermId]),
+    /// A float.
+    Float(f64),
+    /// An integer that does not fit in i64 (smaller ones are always `Int`).
+    Big(&'a num_bigint::BigInt),
+    /// A string (SWI-Prolog's `"..."`); the symbol holds its text.
+    Str(Sym),
 }
 
 /// Interns symbols and terms.
@@ -77,6 +89,9 @@ pub struct Store {
     table: HashTable<TermId>,
     /// `Var(0)`, interned at creation.
     pub(crate) var0: TermId,
+    /// Integers beyond i64, by index (interned through `big_map`).
+    bigs: Vec<num_bigint::BigInt>,
+    big_map: FxHashMap<num_bigint::BigInt, u32>,
 }
 
 fn hash_parts(kind: Kind, a: u32, b: u32, int: i64, args: &[TermId]) -> u64 {
@@ -108,7 +123,8 @@ pub mod syms {
     pub const NEQ: Sym = Sym(6);
     /// `\+`
     pub const NOT: Sym = Sym(7);
-    /// `forall`
+    /// `'$forall'`: the Hereditary Harrop universal `'$forall'(Vars, G)` (chalk's `forall<T> { G }`);
+    /// `forall/2` is SWI-Prolog's built-in (no counterexample).
     pub const FORALL: Sym = Sym(8);
     /// `exists`
     pub const EXISTS: Sym = Sym(9);
@@ -145,7 +161,7 @@ pub mod syms {
         "=",
         "\\=",
         "\\+",
-        "forall",
+        "$forall",
         "exists",
         "=>",
         "[]",
@@ -285,6 +301,35 @@ impl Store {
         self.intern(Kind::Int, 0, 0, i, &[])
     }
 
+    /// A float.
+    pub fn float(&mut self, f: f64) -> TermId {
+        self.intern(Kind::Float, 0, 0, f.to_bits() as i64, &[])
+    }
+
+    /// An integer of any size: `Int` when it fits in i64, else a big integer.
+    pub fn bigint(&mut self, b: &num_bigint::BigInt) -> TermId {
+        use num_traits::ToPrimitive;
+        if let Some(i) = b.to_i64() {
+            return self.int(i);
+        }
+        let ix = match self.big_map.get(b) {
+            Some(&ix) => ix,
+            None => {
+                let ix = self.bigs.len() as u32;
+                self.bigs.push(b.clone());
+                self.big_map.insert(b.clone(), ix);
+                ix
+            }
+        };
+        self.intern(Kind::Big, ix, 0, 0, &[])
+    }
+
+    /// A string term with this text.
+    pub fn string(&mut self, text: &str) -> TermId {
+        let s = self.sym(text);
+        self.intern(Kind::Str, s.0, 0, 0, &[])
+    }
+
     /// A local variable.
     pub fn var(&mut self, i: u32) -> TermId {
         self.intern(Kind::Var, i, 0, 0, &[])
@@ -331,6 +376,9 @@ impl Store {
             Kind::Var => View::Var(n.a),
             Kind::Placeholder => View::Placeholder(n.a, n.b),
             Kind::App => View::App(Sym(n.a), &self.args[n.b as usize..(n.b + n.arity) as usize]),
+            Kind::Float => View::Float(f64::from_bits(n.int as u64)),
+            Kind::Big => View::Big(&self.bigs[n.a as usize]),
+            Kind::Str => View::Str(Sym(n.a)),
         }
     }
 

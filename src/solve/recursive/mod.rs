@@ -76,7 +76,7 @@ impl Strategy for Recursive {
         };
         solver.solve(&mut m, goal);
         // Keep the completed results for the next goal, unless a limit cut this search short.
-        if m.out.overflow().is_none() && !m.out.stopped_by_caller {
+        if m.out.overflow().is_none() && m.out.error.is_none() && !m.out.stopped_by_caller {
             self.global = std::mem::take(&mut solver.g.global);
         }
         m.out

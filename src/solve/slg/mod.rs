@@ -79,6 +79,7 @@ impl Strategy for Slg {
             }
             let (out, _, done) = run(store, program, goal, limits, &assume, &c.tables, on_answer);
             let clean = out.overflow().is_none()
+                && out.error.is_none()
                 && !out.floundered
                 && !out.negative_cycle
                 && !out.stopped_by_caller;
