@@ -183,6 +183,9 @@ pub fn load_surface(
     let mut store = Store::new();
     let lowered = lower_program(&mut store, &prog, lower)?;
     let mut program = lowered.program;
+    if prelude {
+        crate::lower::rust_mode::self_type_ambiguous(&mut store, &lowered.names, &mut program);
+    }
     program.sources.push(file.to_string());
     Ok(Loaded {
         store,

@@ -21,6 +21,7 @@ mod items;
 mod lang;
 mod names;
 mod opaque;
+pub mod rust_mode;
 pub mod rust_text;
 mod types;
 
