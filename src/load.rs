@@ -234,10 +234,16 @@ fn load_rust(file: Arc<str>, src: &str, prelude: bool, lower: &LowerOptions) -> 
     };
     let resolved = crate::resolve::Resolver::resolve(user, std)?;
     let mut store = Store::new();
-    let lowered = lower_program(&mut store, &resolved.all, lower)?;
+    // `.rs` programs follow rustc where it differs from chalk (implicit `Sized`, implied bounds).
+    let mut lower = lower.clone();
+    lower.rust_rules = true;
+    let lowered = lower_program(&mut store, &resolved.all, &lower)?;
+    let mut program = lowered.program;
+    if prelude {
+        crate::lower::rust_mode::self_type_ambiguous(&mut store, &lowered.names, &mut program);
+    }
     let mut names = lowered.names;
     names.resolver = Some(Arc::new(resolved.resolver));
-    let mut program = lowered.program;
     program.sources.push(file.to_string());
     Ok(Loaded {
         store,

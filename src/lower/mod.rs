@@ -24,6 +24,7 @@ mod lang;
 mod names;
 mod numeric;
 mod opaque;
+pub mod rust_mode;
 pub mod rust_text;
 mod types;
 

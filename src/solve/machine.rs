@@ -48,6 +48,12 @@ pub(crate) struct GoalNode {
     pub env: Env,
     pub depth: u32,
     pub next: Goals,
+    /// A cut (`CutTo`) follows in this list: the goal runs inside an if-then-else condition or
+    /// before a clause's `!`. Such goals are solved depth-first in this run (tabled calls resolved
+    /// against clauses, negation by a nested search), never suspended: a state resumed in a later
+    /// run has lost the choice points the cut must remove, and the `else` branch (or the clauses
+    /// after the cut's) would be explored although the condition succeeds.
+    pub cut_scope: bool,
 }
 
 /// A hypothesis added by `C => G`: a clause whose variables are absolute slot numbers; `bound` lists
@@ -105,6 +111,7 @@ impl State {
                 env,
                 depth: 0,
                 next: None,
+                cut_scope: false,
             })),
             universe,
         }
@@ -222,12 +229,15 @@ pub(crate) struct Machine<'p> {
 
 type Flow = ControlFlow<(), bool>;
 
-fn cons(kind: GoalKind, env: &Env, depth: u32, next: Goals) -> Goals {
+pub(crate) fn cons(kind: GoalKind, env: &Env, depth: u32, next: Goals) -> Goals {
+    let cut_scope =
+        matches!(kind, GoalKind::CutTo(_)) || next.as_ref().is_some_and(|n| n.cut_scope);
     Some(Rc::new(GoalNode {
         kind,
         env: env.clone(),
         depth,
         next,
+        cut_scope,
     }))
 }
 
@@ -556,7 +566,12 @@ impl<'p> Machine<'p> {
                     return ControlFlow::Continue(false);
                 }
                 let goal = self.invert_placeholders(st, a(0));
-                return match hooks.negation(self, st, goal, env, depth) {
+                let action = if node.cut_scope {
+                    self.negate_by_search(st, goal, env, depth, &|_| false)
+                } else {
+                    hooks.negation(self, st, goal, env, depth)
+                };
+                return match action {
                     NotAction::Holds => ControlFlow::Continue(true),
                     NotAction::Fails | NotAction::Suspend => {
                         if self.stopped() {
@@ -646,7 +661,7 @@ impl<'p> Machine<'p> {
                 return ControlFlow::Continue(false);
             }
         }
-        if !direct && hooks.is_tabled(pred) {
+        if !direct && !node.cut_scope && hooks.is_tabled(pred) {
             match hooks.call(self, st, r, env) {
                 CallAction::Resolve => {}
                 CallAction::Suspend => {

@@ -216,6 +216,11 @@ impl Bindings {
         let mut stack = vec![r];
         let mut ground = true;
         let mut mu = 0;
+        // Compound terms already walked: a hash-consed value shares subterms (a DAG of depth d has
+        // 2^d paths), and without the occurs check bindings may be cyclic. Small walks skip the set.
+        let mut seen: rustc_hash::FxHashSet<Ref> = rustc_hash::FxHashSet::default();
+        let mut walked = 0u32;
+        let watch_always = self.may_cycle;
         'next: while let Some(mut r) = stack.pop() {
             loop {
                 if store.is_ground(r.term) {
@@ -254,6 +259,10 @@ impl Bindings {
                         };
                     }
                     View::App(_, args) => {
+                        walked += 1;
+                        if (watch_always || walked > 64) && !seen.insert(r) {
+                            continue 'next;
+                        }
                         stack.extend(args.iter().map(|&a| Ref::new(a, r.base)));
                         continue 'next;
                     }
@@ -438,13 +447,15 @@ impl Bindings {
     pub fn is_ground(&self, store: &Store, r: Ref) -> bool {
         let mut stack = vec![r];
         let mut seen: rustc_hash::FxHashSet<Ref> = rustc_hash::FxHashSet::default();
+        let mut walked = 0u32;
         while let Some(r) = stack.pop() {
             if store.is_ground(r.term) {
                 continue;
             }
+            walked += 1;
             match self.deref(store, r) {
                 Deref::Unbound(_) => return false,
-                Deref::Term(r) if self.may_cycle && !seen.insert(r) => {}
+                Deref::Term(r) if (self.may_cycle || walked > 64) && !seen.insert(r) => {}
                 Deref::Term(r) => {
                     if let View::App(_, args) = store.view(r.term) {
                         stack.extend(args.iter().map(|&a| Ref::new(a, r.base)));

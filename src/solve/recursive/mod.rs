@@ -20,7 +20,7 @@ mod search_graph;
 use super::answers::AnswerSet;
 use super::answers::{record, RootSink};
 use super::canon_goal::{answers_to_caller, canonicalize_call, CanonGoal};
-use super::machine::{CallAction, Env, GoalKind, GoalNode, Hooks, Machine, NotAction, State};
+use super::machine::{CallAction, Env, cons, GoalKind, Hooks, Machine, NotAction, State};
 use super::{Goal, Limits, OnAnswer, Outcome, StopReason, Strategy};
 use crate::program::{Pred, Program};
 use crate::term::unify::Ref;
@@ -360,12 +360,7 @@ impl Hooks for Solver<'_, '_> {
             Hit::Miss => {
                 // Suspend the caller with the call in front; solve the goal once the task is idle.
                 let mut resumed = st.clone();
-                resumed.goals = Some(Rc::new(GoalNode {
-                    kind: GoalKind::Call(goal),
-                    env: env.clone(),
-                    depth: 0,
-                    next: st.goals.clone(),
-                }));
+                resumed.goals = cons(GoalKind::Call(goal), env, 0, st.goals.clone());
                 let key = c.key;
                 let store = &mut *m.store;
                 let w = self.g.task().wait(key, || c.into_goal(store).0);
