@@ -30,7 +30,13 @@ struct NumericVar {
 }
 
 impl Foreign for NumericVar {
-    fn call(&self, store: &mut Store, _program: &Program, goal: TermId) -> ForeignResult {
+    fn call(
+        &self,
+        store: &mut Store,
+        _program: &Program,
+        goal: TermId,
+        _limits: &crate::solve::Limits,
+    ) -> ForeignResult {
         let ok = match store.view(goal) {
             View::App(_, args) if args.len() == 1 => match store.view(args[0]) {
                 View::Var(_) => true,

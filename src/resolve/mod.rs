@@ -536,6 +536,7 @@ impl<'r> Rw<'r> {
                             })
                             .collect(),
                         assoc: Vec::new(),
+                        assoc_bounds: Vec::new(),
                         span: span.clone(),
                     };
                     // The trait's own name is already internal: mark it so it is not resolved again.
@@ -884,6 +885,7 @@ impl<'r> Rw<'r> {
                         },
                         args,
                         assoc: vec![a],
+                        assoc_bounds: Vec::new(),
                         span: t.span.clone(),
                     }),
                     None => keep.push(a),
@@ -1018,6 +1020,7 @@ impl<'r> Rw<'r> {
                                             },
                                             args: targs,
                                             assoc: Vec::new(),
+                                            assoc_bounds: Vec::new(),
                                             span: span.clone(),
                                         },
                                         span: span.clone(),

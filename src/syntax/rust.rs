@@ -845,6 +845,7 @@ impl<'a> Cx<'a> {
                 },
                 args,
                 assoc,
+                assoc_bounds: Vec::new(),
                 span,
             },
             constraints,
