@@ -539,6 +539,7 @@ fn parse(how: &Invocation, r: &Run) -> Parsed {
 }
 
 fn secs(v: &str) -> f64 {
+    let v = v.split(',').next().unwrap_or(v);
     v.trim().trim_end_matches('s').parse().unwrap_or(f64::NAN)
 }
 

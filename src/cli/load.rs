@@ -5,7 +5,7 @@ use crate::error::{line_col, Error, Result};
 use crate::lower::{lower_goal, lower_program, LowerOptions, Names};
 use crate::program::{hide_quantified, mark_negations, Program};
 use crate::syntax::ast;
-use crate::syntax::clauses::{parse_clauses, parse_goal};
+use crate::syntax::clauses::{parse_clauses_each, parse_goal};
 use crate::syntax::surface;
 use crate::term::{Store, TermId};
 use std::sync::Arc;
@@ -146,9 +146,10 @@ pub fn load_file_with(path: &str, opts: &LoadOptions) -> Result<Loaded> {
 /// Load clause-language text (a `.pl` file's contents).
 pub fn load_clauses(file: Arc<str>, src: &str) -> Result<Loaded> {
     let mut store = Store::new();
-    let items = parse_clauses(&mut store, &file, src)?;
     let mut program = Program::new();
-    program.load_items(&mut store, items)?;
+    parse_clauses_each(&mut store, &file, src, |store, item| {
+        program.load_item(store, item)
+    })?;
     program.sources.push(file.to_string());
     Ok(Loaded {
         store,

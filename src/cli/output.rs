@@ -115,6 +115,18 @@ pub fn notes(out: &Outcome) -> Vec<String> {
     v
 }
 
+/// The CPU time (user and system) the process has used so far, in seconds (Linux: /proc/self/stat, in
+/// clock ticks of 1/100 s; None elsewhere).
+pub fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which is in parentheses and may hold blanks).
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split(' ').collect();
+    let utime: f64 = f.get(11)?.parse().ok()?;
+    let stime: f64 = f.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
+}
+
 /// The process's peak resident memory in MiB (Linux: `VmHWM` of /proc/self/status; None elsewhere).
 pub fn peak_memory_mib() -> Option<f64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
