@@ -7,7 +7,7 @@ use crate::lower::{lower_goal, lower_program, LowerOptions, Names};
 use crate::program::{hide_quantified, mark_negations, Program};
 use crate::solve::{reuse_strategy, Answer, AnswerRef, Goal, Outcome};
 use crate::syntax::ast;
-use crate::syntax::clauses::{parse_clauses, parse_goal};
+use crate::syntax::clauses::parse_goal;
 use crate::syntax::surface;
 use crate::term::{Store, TermId};
 use std::ops::ControlFlow;
@@ -155,10 +155,11 @@ pub fn load_file_with(path: &str, opts: &LoadOptions) -> Result<Loaded> {
 /// Load clause-language text (a `.pl` file's contents).
 pub fn load_clauses(file: Arc<str>, src: &str) -> Result<Loaded> {
     let mut store = Store::new();
-    let items = parse_clauses(&mut store, &file, src)?;
     let mut program = Program::new();
     program.unknown_error = true;
-    program.load_items(&mut store, items)?;
+    crate::syntax::clauses::parse_clauses_each(&mut store, &file, src, |store, item| {
+        program.load_item(store, item)
+    })?;
     crate::program::load_library(&mut store, &mut program)?;
     for w in &program.warnings {
         eprintln!("{w}");

@@ -48,11 +48,34 @@ enum Key {
     Functor(Sym, u32),
 }
 
+/// The clauses under one key: most keys of a large fact base have one clause, held inline.
+#[derive(Debug, Clone)]
+enum Postings {
+    One(u32),
+    Many(Vec<u32>),
+}
+
+impl Postings {
+    fn push(&mut self, idx: u32) {
+        match self {
+            Postings::One(a) => *self = Postings::Many(vec![*a, idx]),
+            Postings::Many(v) => v.push(idx),
+        }
+    }
+
+    fn as_slice(&self) -> &[u32] {
+        match self {
+            Postings::One(a) => std::slice::from_ref(a),
+            Postings::Many(v) => v,
+        }
+    }
+}
+
 /// Index of one argument position: for each key, the clauses whose argument there has that key or is a
 /// variable, in source order.
 #[derive(Default, Debug)]
 struct ArgIndex {
-    by_key: FxHashMap<Key, Vec<u32>>,
+    by_key: FxHashMap<Key, Postings>,
     var_clauses: Vec<u32>,
 }
 
@@ -65,21 +88,36 @@ impl ArgIndex {
                     v.push(idx);
                 }
             }
-            Some(k) => {
-                let var_clauses = &self.var_clauses;
-                self.by_key
-                    .entry(k)
-                    .or_insert_with(|| var_clauses.clone())
-                    .push(idx);
-            }
+            Some(k) => match self.by_key.entry(k) {
+                std::collections::hash_map::Entry::Occupied(mut e) => e.get_mut().push(idx),
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    if self.var_clauses.is_empty() {
+                        e.insert(Postings::One(idx));
+                    } else {
+                        let mut v = self.var_clauses.clone();
+                        v.push(idx);
+                        e.insert(Postings::Many(v));
+                    }
+                }
+            },
         }
     }
 
     fn get(&self, k: Key) -> &[u32] {
         self.by_key
             .get(&k)
-            .map(|v| &v[..])
+            .map(|v| v.as_slice())
             .unwrap_or(&self.var_clauses)
+    }
+
+    /// The index of argument `pos` over `clauses` (in order), built in one pass.
+    fn build(store: &Store, program: &[Clause], clauses: &[u32], pos: usize) -> ArgIndex {
+        let mut ix = ArgIndex::default();
+        for &c in clauses {
+            let a = store.args(program[c as usize].head)[pos];
+            ix.push(c, key_of(store, a));
+        }
+        ix
     }
 }
 
@@ -220,11 +258,34 @@ impl PathIndex {
     }
 }
 
+/// The indexes of one predicate. Each is built in one pass over the clauses the first time a call needs
+/// it (loading a large fact base indexes nothing; a query indexes only the positions it binds), and kept
+/// up to date by clauses added after that.
 #[derive(Default, Debug)]
 struct PredIndex {
     all: Vec<u32>,
-    args: Vec<ArgIndex>,
-    first_path: PathIndex,
+    /// The arity (the number of positions `args` indexes is its minimum with [`INDEXED_ARGS`]).
+    arity: usize,
+    args: [std::sync::OnceLock<ArgIndex>; INDEXED_ARGS],
+    first_path: std::sync::OnceLock<PathIndex>,
+}
+
+impl PredIndex {
+    fn arg(&self, store: &Store, clauses: &[Clause], pos: usize) -> &ArgIndex {
+        self.args[pos].get_or_init(|| ArgIndex::build(store, clauses, &self.all, pos))
+    }
+
+    fn path(&self, store: &Store, clauses: &[Clause]) -> &PathIndex {
+        self.first_path.get_or_init(|| {
+            let mut ix = PathIndex::default();
+            for &c in &self.all {
+                if let Some(&a) = store.args(clauses[c as usize].head).first() {
+                    ix.push(c, path_of(store, a));
+                }
+            }
+            ix
+        })
+    }
 }
 
 /// What a foreign predicate says about a call.
@@ -430,25 +491,22 @@ impl Program {
     fn push(&mut self, pred: Pred, clause: Clause, store: &Store) {
         self.touch();
         let idx = self.clauses.len() as u32;
-        let keys: Vec<Option<Key>> = store
-            .args(clause.head)
-            .iter()
-            .take(INDEXED_ARGS)
-            .map(|&a| key_of(store, a))
-            .collect();
-        let first_path = store.args(clause.head).first().map(|&a| path_of(store, a));
-        self.clauses.push(clause);
+        let head_args = store.args(clause.head);
         let p = self.preds.entry(pred).or_default();
         p.all.push(idx);
-        if let Some(fp) = first_path {
-            p.first_path.push(idx, fp);
+        p.arity = head_args.len();
+        // Indexes already built (a clause added after a call needed them) are kept up to date.
+        if let Some(&a) = head_args.first() {
+            if let Some(ix) = p.first_path.get_mut() {
+                ix.push(idx, path_of(store, a));
+            }
         }
-        if p.args.len() < keys.len() {
-            p.args.resize_with(keys.len(), ArgIndex::default);
+        for (pos, &a) in head_args.iter().take(INDEXED_ARGS).enumerate() {
+            if let Some(ix) = p.args[pos].get_mut() {
+                ix.push(idx, key_of(store, a));
+            }
         }
-        for (ix, k) in p.args.iter_mut().zip(keys) {
-            ix.push(idx, k);
-        }
+        self.clauses.push(clause);
     }
 
     /// The clauses that may match a goal whose arguments are `args` (the dereferenced argument terms,
@@ -462,15 +520,15 @@ impl Program {
         if let Some(Some(a)) = args.first() {
             let (path, open) = path_of(store, *a);
             if !open && path.len > 1 {
-                best = p.first_path.get(&path);
+                best = p.path(store, &self.clauses).get(&path);
                 if best.len() <= 1 {
                     return best;
                 }
             }
         }
-        for (ix, a) in p.args.iter().zip(args) {
+        for (pos, a) in args.iter().enumerate().take(p.arity.min(INDEXED_ARGS)) {
             if let Some(k) = a.and_then(|t| key_of(store, t)) {
-                let c = ix.get(k);
+                let c = p.arg(store, &self.clauses, pos).get(k);
                 if c.len() < best.len() {
                     best = c;
                     if best.len() <= 1 {
@@ -528,17 +586,23 @@ impl Program {
     /// Load parsed items: clauses, directives and queries.
     pub fn load_items(&mut self, store: &mut Store, items: Vec<Item>) -> Result<()> {
         for item in items {
-            match item.kind {
-                ItemKind::Clause => {
-                    self.add_clause_term(store, item.term, item.var_names, Some(item.span))?
-                }
-                ItemKind::Query => self.queries.push(Query {
-                    goal: item.term,
-                    var_names: item.var_names,
-                    span: Some(item.span),
-                }),
-                ItemKind::Directive => self.directive(store, item.term, &item.span)?,
+            self.load_item(store, item)?;
+        }
+        Ok(())
+    }
+
+    /// Load one parsed item: a clause, directive or query.
+    pub fn load_item(&mut self, store: &mut Store, item: Item) -> Result<()> {
+        match item.kind {
+            ItemKind::Clause => {
+                self.add_clause_term(store, item.term, item.var_names, Some(item.span))?
             }
+            ItemKind::Query => self.queries.push(Query {
+                goal: item.term,
+                var_names: item.var_names,
+                span: Some(item.span),
+            }),
+            ItemKind::Directive => self.directive(store, item.term, &item.span)?,
         }
         Ok(())
     }

@@ -125,6 +125,18 @@ pub fn notes(out: &Outcome) -> Vec<String> {
     v
 }
 
+/// The CPU time (user and system) the process has used so far, in seconds (Linux: /proc/self/stat, in
+/// clock ticks of 1/100 s; None elsewhere).
+pub fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which is in parentheses and may hold blanks).
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split(' ').collect();
+    let utime: f64 = f.get(11)?.parse().ok()?;
+    let stime: f64 = f.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
+}
+
 /// Statistics as one line.
 pub fn stats_text(out: &Outcome, elapsed: Duration) -> String {
     let s = &out.stats;

@@ -246,6 +246,67 @@ fn cases(dir: &Path, o: &Opts, swi: bool) -> Vec<Case> {
             ],
         );
     }
+    // Large fact bases (issue 21): a large extensional database, moderate answers.
+    for m in sizes(&[125_000, 250_000, 500_000, 1_000_000], &[10_000]) {
+        let f = write(
+            dir,
+            &format!("big_reach_{m}.pl"),
+            &workloads::big_reach_program(m),
+        );
+        add(
+            "big_reach (M edges) reach(Y)".into(),
+            m,
+            tc_engines(&f, "reach(Y)", "reach0"),
+        );
+    }
+    for n in sizes(&[1000, 2000, 4000], &[500]) {
+        let f = write(
+            dir,
+            &format!("andersen_{n}.pl"),
+            &workloads::andersen_program(n),
+        );
+        add(
+            "andersen (N vars) pt(X,Y)".into(),
+            n,
+            tc_engines(&f, "pt(X, Y)", "andersen"),
+        );
+    }
+    for n in sizes(&[131_071, 262_143, 524_287, 1_048_575], &[4095]) {
+        let f = write(dir, &format!("sg_big_{n}.pl"), &workloads::sg_program(n));
+        let goal = format!("sg({n}, Y)");
+        add(
+            "sg_big_tree sg(leaf,Y)".into(),
+            n,
+            tc_engines(&f, &goal, "sg"),
+        );
+    }
+    for impls in sizes(&[2500, 5000, 10_000], &[500]) {
+        let traits = (impls / 10).max(10);
+        let (rs, pl, goals) = workloads::trait_big(impls, traits, 200);
+        let kf = write(dir, &format!("trait_big_{impls}.rs"), &rs);
+        let mut swi_file = pl;
+        let mut args: Vec<String> = vec!["query".into(), s(&kf).into()];
+        for (g, p) in &goals {
+            args.push("--goal".into());
+            args.push(g.clone());
+            let _ = writeln!(swi_file, "goal({p}).");
+        }
+        let sf = write(dir, &format!("trait_big_{impls}.pl"), &swi_file);
+        add(
+            "trait_big (impls, 200 goals)".into(),
+            impls,
+            vec![
+                e("knot slg", Invocation::Knot(args)),
+                e(
+                    "swi",
+                    Invocation::Swi {
+                        files: vec![sf],
+                        query: "aggregate_all(count, (goal(G), once(G)), C)".into(),
+                    },
+                ),
+            ],
+        );
+    }
     // Trait-shaped: N types x 8 traits, 80 goals per type.
     for n in sizes(&[100, 200, 400, 800], &[20]) {
         let impls = workloads::trait_impls(n);
@@ -539,6 +600,7 @@ fn parse(how: &Invocation, r: &Run) -> Parsed {
 }
 
 fn secs(v: &str) -> f64 {
+    let v = v.split(',').next().unwrap_or(v);
     v.trim().trim_end_matches('s').parse().unwrap_or(f64::NAN)
 }
 

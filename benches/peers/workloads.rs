@@ -300,3 +300,99 @@ pub fn projections_rust(n: usize) -> (String, Vec<String>) {
         .collect();
     (p, goals)
 }
+
+/// Reachability from node 0 over a random graph of `m` edges on `m / 4` nodes (the shape of
+/// `checks/17-big-data`: a large extensional database, moderate answers).
+pub fn big_reach_program(m: usize) -> String {
+    let mut r = Rng::new(2 + m as u64);
+    let nodes = (m / 4).max(2);
+    let mut p = String::with_capacity(20 * m);
+    p.push_str(":- table reach/1.\n");
+    for _ in 0..m {
+        let _ = writeln!(p, "edge({}, {}).", r.node(nodes) - 1, r.node(nodes) - 1);
+    }
+    p.push_str("reach(X) :- edge(0, X).\nreach(Y) :- reach(X), edge(X, Y).\n");
+    p
+}
+
+/// Andersen-style points-to over a generated program with `n` variables: `alloc(V, O)` (`V = &O`),
+/// `assign(V, W)` (`V = W`), `load(V, W)` (`V = *W`), `store(W, U)` (`*W = U`); objects are numbered
+/// from `n`. The goal is `pt(X, Y)`. The rules are written left-recursively (each starts with the open
+/// call `pt(_, _)`), the form in which a tabled top-down engine keeps one table for the relation
+/// rather than one per variable.
+pub fn andersen_program(n: usize) -> String {
+    let mut r = Rng::new(11 + n as u64);
+    let objects = (n / 8).max(1);
+    let mut p = String::from(
+        ":- table pt/2.\n\
+         pt(V, O) :- alloc(V, O).\n\
+         pt(V, O) :- pt(W, O), assign(V, W).\n\
+         pt(V, O) :- pt(W, P), load(V, W), pt(P, O).\n\
+         pt(P, O) :- pt(U, O), store(W, U), pt(W, P).\n",
+    );
+    let var = |r: &mut Rng| r.node(n) - 1;
+    let obj = |r: &mut Rng| n + r.node(objects) - 1;
+    for _ in 0..n / 4 {
+        let (v, o) = (var(&mut r), obj(&mut r));
+        let _ = writeln!(p, "alloc({v}, {o}).");
+    }
+    for _ in 0..n / 2 {
+        let (v, w) = (var(&mut r), var(&mut r));
+        let _ = writeln!(p, "assign({v}, {w}).");
+    }
+    for _ in 0..n / 32 {
+        let (v, w) = (var(&mut r), var(&mut r));
+        let _ = writeln!(p, "load({v}, {w}).");
+    }
+    for _ in 0..n / 32 {
+        let (w, u) = (var(&mut r), var(&mut r));
+        let _ = writeln!(p, "store({w}, {u}).");
+    }
+    p
+}
+
+/// A trait program with `impls` impls of `traits` traits for `traits` types, plus one blanket impl
+/// per trait for a wrapper (`impl<X: T(i+1)> Ti for W<X>`), as Rust-like text and as clauses, and
+/// `goals` goals `W<W<Sj>>: Ti` (in each notation).
+pub fn trait_big(
+    impls: usize,
+    traits: usize,
+    goals: usize,
+) -> (String, String, Vec<(String, String)>) {
+    let mut r = Rng::new(5 + impls as u64);
+    let mut rs = String::with_capacity(40 * impls);
+    let mut pl = String::from(
+        ":- table implemented/2.\n\
+         implemented(w(X), t(I)) :- trait_count(M), J is (I + 1) mod M, implemented(X, t(J)).\n",
+    );
+    let _ = writeln!(pl, "trait_count({traits}).");
+    for i in 0..traits {
+        let _ = writeln!(rs, "trait T{i} {{}}\nstruct S{i} {{}}");
+    }
+    rs.push_str("struct W<X> { x: X }\n");
+    for i in 0..traits {
+        let _ = writeln!(
+            rs,
+            "impl<X> T{i} for W<X> where X: T{} {{}}",
+            (i + 1) % traits
+        );
+    }
+    let mut seen = std::collections::HashSet::new();
+    while seen.len() < impls.min(traits * traits) {
+        let (t, s) = (r.node(traits) - 1, r.node(traits) - 1);
+        if seen.insert((t, s)) {
+            let _ = writeln!(rs, "impl T{t} for S{s} {{}}");
+            let _ = writeln!(pl, "implemented(s({s}), t({t})).");
+        }
+    }
+    let gs = (0..goals)
+        .map(|_| {
+            let (t, s) = (r.node(traits) - 1, r.node(traits) - 1);
+            (
+                format!("W<W<S{s}>>: T{t}"),
+                format!("implemented(w(w(s({s}))), t({t}))"),
+            )
+        })
+        .collect();
+    (rs, pl, gs)
+}

@@ -268,9 +268,14 @@ fn load(path: &str, opts: &SolveOpts) -> Result<Loaded> {
 /// the benchmarks report apart from solving).
 fn load_timed(path: &str, opts: &SolveOpts) -> Result<Loaded> {
     let start = Instant::now();
+    let cpu0 = crate::render::cpu_seconds();
     let loaded = load(path, opts)?;
     if opts.stats && opts.format != Format::Json {
-        eprintln!("% load: {:.3}s", start.elapsed().as_secs_f64());
+        let wall = start.elapsed().as_secs_f64();
+        match (cpu0, crate::render::cpu_seconds()) {
+            (Some(a), Some(b)) => eprintln!("% load: {wall:.3}s, cpu {:.2}s", b - a),
+            _ => eprintln!("% load: {wall:.3}s"),
+        }
     }
     Ok(loaded)
 }

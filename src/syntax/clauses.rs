@@ -377,38 +377,97 @@ fn syntax_error(file: &Arc<str>, src: &str, e: pest::error::Error<Rule>) -> Erro
 /// thousand clauses never holds the tree of all of them); on a syntax error the whole file is parsed
 /// again in one go, which locates the first error exactly.
 pub fn parse_clauses(store: &mut Store, file: &Arc<str>, src: &str) -> Result<Vec<Item>> {
-    let depth = prescan::check(file, src, prescan::Lang::Clauses)?;
-    prescan::on_big_stack(src, depth, || parse_clauses_here(store, file, src))
+    let mut items = Vec::new();
+    parse_clauses_each(store, file, src, |_, item| {
+        items.push(item);
+        Ok(())
+    })?;
+    Ok(items)
 }
 
-/// [`parse_clauses`] on the current thread (after the pre-scan).
-fn parse_clauses_here(store: &mut Store, file: &Arc<str>, src: &str) -> Result<Vec<Item>> {
-    let lines = crate::error::LineIndex::new(src);
-    let mut items = Vec::new();
+/// Parse a clause file, handing each item to `each` as soon as it is read (a large file's items are
+/// never all held at once). Ground facts of integers and plain atoms take the fast path of
+/// [`super::facts`]; everything else goes to pest.
+///
+/// Errors are those of [`parse_clauses`] followed by a loop over its items: a syntax error anywhere in
+/// the file is reported in preference to an error `each` returned for an earlier item (after `each`
+/// fails it is not called again, and the rest of the file is only checked).
+pub fn parse_clauses_each(
+    store: &mut Store,
+    file: &Arc<str>,
+    src: &str,
+    each: impl FnMut(&mut Store, Item) -> Result<()> + Send,
+) -> Result<()> {
+    let depth = prescan::check(file, src, prescan::Lang::Clauses)?;
+    prescan::on_big_stack(src, depth, || parse_clauses_each_here(store, file, src, each))
+}
+
+/// [`parse_clauses_each`] on the current thread (after the pre-scan).
+fn parse_clauses_each_here(
+    store: &mut Store,
+    file: &Arc<str>,
+    src: &str,
+    mut each: impl FnMut(&mut Store, Item) -> Result<()>,
+) -> Result<()> {
+    // The line index is built when pest first reads an item (a file of facts never needs it).
+    let mut lines: Option<crate::error::LineIndex> = None;
+    if src.len() > 1 << 20 {
+        // About one term per 6 bytes of a fact file (`edge(12, 40).`): grow the store once.
+        store.reserve(src.len() / 6);
+    }
+    let fast = super::facts::enabled();
+    let mut at = super::facts::LineCursor::default();
+    let mut scanner = super::facts::FactScanner::default();
+    let mut failed: Option<Error> = None;
     let mut pos = 0;
-    while let Ok(mut pairs) = ClauseParser::parse(Rule::next_item, &src[pos..]) {
+    loop {
+        if fast {
+            let start = super::facts::skip_layout(src, pos);
+            if let Some(f) = scanner.fact(store, src, start) {
+                if failed.is_none() {
+                    let item = Item {
+                        kind: ItemKind::Clause,
+                        term: f.term,
+                        var_names: Vec::new(),
+                        span: at.span(file, src, f.start, f.end),
+                    };
+                    if let Err(e) = each(store, item) {
+                        failed = Some(e);
+                    }
+                }
+                pos = f.end;
+                continue;
+            }
+        }
+        let Ok(mut pairs) = ClauseParser::parse(Rule::next_item, &src[pos..]) else {
+            break;
+        };
         let Some(item) = pairs
             .next()
             .and_then(|p| p.into_inner().find(|p| p.as_rule() == Rule::item))
         else {
-            return Ok(items);
+            return match failed {
+                Some(e) => Err(e),
+                None => Ok(()),
+            };
         };
         let end = item.as_span().end();
-        items.push(convert_item(store, file, src, &lines, pos, item)?);
+        let lines = lines.get_or_insert_with(|| crate::error::LineIndex::new(src));
+        let item = convert_item(store, file, src, lines, pos, item)?;
+        if failed.is_none() {
+            if let Err(e) = each(store, item) {
+                failed = Some(e);
+            }
+        }
         pos += end;
     }
-    let mut pairs =
-        ClauseParser::parse(Rule::program, src).map_err(|e| syntax_error(file, src, e))?;
-    let program = pairs
-        .next()
-        .ok_or_else(|| Error::Internal("empty parse".into()))?;
-    let mut items = Vec::new();
-    for item in program.into_inner() {
-        if item.as_rule() == Rule::item {
-            items.push(convert_item(store, file, src, &lines, 0, item)?);
-        }
+    // A syntax error at `pos`: the whole file parsed in one go locates it as before.
+    match ClauseParser::parse(Rule::program, src) {
+        Err(e) => Err(syntax_error(file, src, e)),
+        Ok(_) => Err(Error::Internal(
+            "an item failed to parse alone but the file parsed whole".into(),
+        )),
     }
-    Ok(items)
 }
 
 /// One parsed item (found at `offset` in `src`) as an [`Item`].

@@ -3,6 +3,7 @@
 
 pub mod ast;
 pub mod clauses;
+pub mod facts;
 pub mod prescan;
 pub mod print;
 pub mod rust;

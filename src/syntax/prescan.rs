@@ -18,6 +18,18 @@ pub enum Lang {
     Surface,
 }
 
+/// The bytes [`check`] looks at: comment and quote starts, brackets.
+const SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut k = 0;
+    let special = b"%/'\"([{)]}";
+    while k < special.len() {
+        t[special[k] as usize] = true;
+        k += 1;
+    }
+    t
+};
+
 /// Check `src` for unterminated comments/quotes and excessive nesting; returns the deepest bracket
 /// nesting met.
 pub fn check(file: &Arc<str>, src: &str, lang: Lang) -> Result<usize> {
@@ -26,7 +38,11 @@ pub fn check(file: &Arc<str>, src: &str, lang: Lang) -> Result<usize> {
     let mut depth = 0usize;
     let mut deepest = 0usize;
     while i < b.len() {
-        let c = b[i];
+        // Most bytes are none of the ones below: skip runs of them in a tight loop.
+        while i < b.len() && !SPECIAL[b[i] as usize] {
+            i += 1;
+        }
+        let Some(&c) = b.get(i) else { break };
         match c {
             b'%' if lang == Lang::Clauses => {
                 while i < b.len() && b[i] != b'\n' {

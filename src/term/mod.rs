@@ -43,12 +43,11 @@ pub enum Kind {
 #[derive(Clone, Copy, Debug)]
 struct Node {
     kind: Kind,
-    /// Sym for Atom/App, var index for Var, universe for Placeholder.
+    /// Sym for Atom/App, var index for Var, universe for Placeholder, the low 32 bits of an Int.
     a: u32,
-    /// Placeholder index; start of the arguments in `args` for App.
+    /// Placeholder index; start of the arguments in `args` for App; the high 32 bits of an Int.
     b: u32,
     arity: u32,
-    int: i64,
     ground: bool,
     size: u32,
     depth: u32,
@@ -94,12 +93,11 @@ pub struct Store {
     big_map: FxHashMap<num_bigint::BigInt, u32>,
 }
 
-fn hash_parts(kind: Kind, a: u32, b: u32, int: i64, args: &[TermId]) -> u64 {
+fn hash_parts(kind: Kind, a: u32, b: u32, args: &[TermId]) -> u64 {
     let mut h = FxHasher::default();
     (kind as u8).hash(&mut h);
     a.hash(&mut h);
     b.hash(&mut h);
-    int.hash(&mut h);
     args.hash(&mut h);
     h.finish()
 }
@@ -210,25 +208,57 @@ impl Store {
         &self.names[s.0 as usize]
     }
 
-    fn intern(&mut self, kind: Kind, a: u32, b: u32, int: i64, args: &[TermId]) -> TermId {
-        let hash = hash_parts(kind, a, b, int, args);
+    /// Reserve room for about `terms` more interned terms (a loader that knows its input's size calls
+    /// this once instead of growing the table step by step).
+    pub fn reserve(&mut self, terms: usize) {
+        self.nodes.reserve(terms);
+        self.args.reserve(terms);
         let nodes = &self.nodes;
         let all_args = &self.args;
-        let found = self.table.find(hash, |&id| {
-            let n = &nodes[id.0 as usize];
-            n.kind == kind
-                && n.a == a
-                && n.int == int
-                && if kind == Kind::App {
-                    n.arity as usize == args.len()
-                        && &all_args[n.b as usize..n.b as usize + n.arity as usize] == args
-                } else {
-                    n.b == b
-                }
-        });
-        if let Some(&id) = found {
-            return id;
-        }
+        self.table
+            .reserve(terms, |&t| Self::node_hash(&nodes[t.0 as usize], all_args));
+    }
+
+    fn node_hash(n: &Node, all_args: &[TermId]) -> u64 {
+        let args: &[TermId] = if n.kind == Kind::App {
+            &all_args[n.b as usize..n.b as usize + n.arity as usize]
+        } else {
+            &[]
+        };
+        hash_parts(n.kind, n.a, if n.kind == Kind::App { 0 } else { n.b }, args)
+    }
+
+    /// Intern a node. An integer's `int` is stored in `a` (low half) and `b` (high half), so a node
+    /// is 32 bytes.
+    fn intern(&mut self, kind: Kind, a: u32, b: u32, int: i64, args: &[TermId]) -> TermId {
+        let (a, b) = if kind == Kind::Int || kind == Kind::Float {
+            (int as u64 as u32, ((int as u64) >> 32) as u32)
+        } else {
+            (a, b)
+        };
+        let hash = hash_parts(kind, a, b, args);
+        let nodes = &self.nodes;
+        let all_args = &self.args;
+        // One probe: the slot found for a new term is where it goes.
+        let entry = self.table.entry(
+            hash,
+            |&id| {
+                let n = &nodes[id.0 as usize];
+                n.kind == kind
+                    && n.a == a
+                    && if kind == Kind::App {
+                        n.arity as usize == args.len()
+                            && &all_args[n.b as usize..n.b as usize + n.arity as usize] == args
+                    } else {
+                        n.b == b
+                    }
+            },
+            |&t| Self::node_hash(&nodes[t.0 as usize], all_args),
+        );
+        let vacant = match entry {
+            hashbrown::hash_table::Entry::Occupied(e) => return *e.get(),
+            hashbrown::hash_table::Entry::Vacant(v) => v,
+        };
         let (ground, size, depth, b, univ, nvars) = match kind {
             Kind::Var => (false, 1, 1, b, 0, a + 1),
             Kind::Placeholder => (true, 1, 1, b, a, 0),
@@ -258,30 +288,13 @@ impl Store {
             a,
             b,
             arity: args.len() as u32,
-            int,
             ground,
             size,
             depth,
             univ,
             nvars,
         });
-        let nodes = &self.nodes;
-        let all_args = &self.args;
-        self.table.insert_unique(hash, id, |&t| {
-            let n = &nodes[t.0 as usize];
-            let args: &[TermId] = if n.kind == Kind::App {
-                &all_args[n.b as usize..n.b as usize + n.arity as usize]
-            } else {
-                &[]
-            };
-            hash_parts(
-                n.kind,
-                n.a,
-                if n.kind == Kind::App { 0 } else { n.b },
-                n.int,
-                args,
-            )
-        });
+        vacant.insert(id);
         id
     }
 
@@ -372,11 +385,11 @@ impl Store {
         let n = &self.nodes[t.0 as usize];
         match n.kind {
             Kind::Atom => View::Atom(Sym(n.a)),
-            Kind::Int => View::Int(n.int),
+            Kind::Int => View::Int(((n.b as u64) << 32 | n.a as u64) as i64),
             Kind::Var => View::Var(n.a),
             Kind::Placeholder => View::Placeholder(n.a, n.b),
             Kind::App => View::App(Sym(n.a), &self.args[n.b as usize..(n.b + n.arity) as usize]),
-            Kind::Float => View::Float(f64::from_bits(n.int as u64)),
+            Kind::Float => View::Float(f64::from_bits((n.b as u64) << 32 | n.a as u64)),
             Kind::Big => View::Big(&self.bigs[n.a as usize]),
             Kind::Str => View::Str(Sym(n.a)),
         }
