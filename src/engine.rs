@@ -1,5 +1,5 @@
-//! A loaded program ready to answer goals given as text: the convenient entry point for tests, the REPL
-//! and library users.
+//! A loaded program ready to answer goals given as text: the library's front door (also named
+//! [`crate::Session`]) for tests, the REPL and library users.
 
 use crate::error::{Error, Result};
 use crate::lower::{LowerOptions, Names};
@@ -144,7 +144,9 @@ impl Engine {
         self
     }
 
-    /// Forget the results cached from earlier goals (call it after changing `program`).
+    /// Forget the results cached from earlier goals. Not needed after changing `program` through its
+    /// methods (the caches are keyed by [`crate::Program::generation`]); after changing one of its
+    /// public fields, call [`crate::Program::touch`] or this.
     pub fn clear_caches(&mut self) {
         self.solver = None;
     }
