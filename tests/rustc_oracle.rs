@@ -40,12 +40,19 @@ fn parse_answers(out: &str, n: usize) -> Option<Vec<String>> {
             want = false;
         }
     }
+    if n == 1 && answers.is_empty() {
+        // a single goal is printed without its `?- goal.` header
+        answers.extend(out.lines().next().map(|l| l.trim().to_string()));
+    }
     (answers.len() == n).then_some(answers)
 }
 
 fn knot_run(file: &Path, goals: &[String], strategy: &str) -> Result<Vec<String>, String> {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_knot"));
     cmd.arg("query").arg(file).args(["--strategy", strategy, "--timeout", "5"]);
+    if strategy == "sld" {
+        cmd.args(["--max-depth", "5000"]); // sld only counts when it proves; a deep descent is an overflow
+    }
     for g in goals {
         cmd.args(["--goal", g]);
     }
@@ -57,20 +64,23 @@ fn knot_run(file: &Path, goals: &[String], strategy: &str) -> Result<Vec<String>
     }
 }
 
-/// knot's answers to `goals` with `strategy`; a goal that makes the whole batch fail is asked alone.
+/// Whether knot loads the program (`knot lower` succeeds).
+fn loads(file: &Path) -> bool {
+    Command::new(env!("CARGO_BIN_EXE_knot")).arg("lower").arg(file).output().is_ok_and(|o| o.status.success())
+}
+
+/// knot's answers to `goals` with `strategy`. A goal knot cannot read stops the whole batch, so a failed
+/// batch is split in halves until the goals that fail alone are found.
 fn knot_answers(file: &Path, goals: &[String], strategy: &str) -> Vec<String> {
     match knot_run(file, goals, strategy) {
         Ok(a) => a,
-        Err(e) if knot_run(file, &[], strategy).is_err() || goals.len() == 1 => {
-            vec![format!("error: {e}"); goals.len()]
+        Err(e) if goals.len() == 1 || !loads(file) => vec![format!("error: {e}"); goals.len()],
+        Err(_) => {
+            let (a, b) = goals.split_at(goals.len() / 2);
+            let mut out = knot_answers(file, a, strategy);
+            out.extend(knot_answers(file, b, strategy));
+            out
         }
-        Err(_) => goals
-            .iter()
-            .map(|g| match knot_run(file, std::slice::from_ref(g), strategy) {
-                Ok(mut a) => a.remove(0),
-                Err(e) => format!("error: {e}"),
-            })
-            .collect(),
     }
 }
 
