@@ -29,7 +29,9 @@ fn known_key(line: &str) -> Option<String> {
 
 fn answers(file: &Path, goals: &[String], strategy: &str) -> Result<Vec<String>, String> {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_knot"));
-    cmd.arg("query").arg(file).args(["--strategy", strategy, "--timeout", "10"]);
+    cmd.arg("query")
+        .arg(file)
+        .args(["--strategy", strategy, "--timeout", "10"]);
     for g in goals {
         cmd.args(["--goal", g]);
     }
@@ -54,7 +56,11 @@ fn answers(file: &Path, goals: &[String], strategy: &str) -> Result<Vec<String>,
     if out.status.success() && a.len() == goals.len() {
         Ok(a)
     } else {
-        Err(String::from_utf8_lossy(&out.stderr).lines().next().unwrap_or("no output").to_string())
+        Err(String::from_utf8_lossy(&out.stderr)
+            .lines()
+            .next()
+            .unwrap_or("no output")
+            .to_string())
     }
 }
 
@@ -75,22 +81,39 @@ fn answers_each(file: &Path, goals: &[String], strategy: &str) -> Vec<String> {
 fn snippets_agree_with_rustc_or_are_listed() {
     let d = dir();
     let mut verdicts: BTreeMap<String, Vec<(String, String, String)>> = BTreeMap::new();
-    for line in std::fs::read_to_string(d.join("verdicts.jsonl")).unwrap().lines().filter(|l| !l.trim().is_empty()) {
+    for line in std::fs::read_to_string(d.join("verdicts.jsonl"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+    {
         let v: Value = serde_json::from_str(line).unwrap();
         let s = |k: &str| v[k].as_str().unwrap().to_string();
-        verdicts.entry(s("file")).or_default().push((s("goal"), s("old"), s("next")));
+        verdicts
+            .entry(s("file"))
+            .or_default()
+            .push((s("goal"), s("old"), s("next")));
     }
     let files: BTreeSet<String> = std::fs::read_dir(&d)
         .unwrap()
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
         .filter(|n| n.ends_with(".rs"))
         .collect();
-    assert!(files.len() >= 60, "the corpus holds {} snippets, want >= 60", files.len());
+    assert!(
+        files.len() >= 60,
+        "the corpus holds {} snippets, want >= 60",
+        files.len()
+    );
     for f in &files {
-        assert!(verdicts.contains_key(f), "{f} has no recorded rustc verdicts (run record.py snippets)");
+        assert!(
+            verdicts.contains_key(f),
+            "{f} has no recorded rustc verdicts (run record.py snippets)"
+        );
         let text = std::fs::read_to_string(d.join(f)).unwrap();
         let head: String = text.lines().take(3).collect::<Vec<_>>().join(" ");
-        assert!(head.starts_with("//"), "{f}: the snippet must name its source in a comment at its top");
+        assert!(
+            head.starts_with("//"),
+            "{f}: the snippet must name its source in a comment at its top"
+        );
     }
     let known: BTreeSet<String> = std::fs::read_to_string(d.join("KNOWN.txt"))
         .unwrap()
@@ -103,26 +126,40 @@ fn snippets_agree_with_rustc_or_are_listed() {
     let mut failures = Vec::new(); // (key, description)
     for (f, goals) in &verdicts {
         let path = d.join(f);
-        let lower = Command::new(env!("CARGO_BIN_EXE_knot")).arg("lower").arg(&path).output().unwrap();
+        let lower = Command::new(env!("CARGO_BIN_EXE_knot"))
+            .arg("lower")
+            .arg(&path)
+            .output()
+            .unwrap();
         total += goals.len();
         if !lower.status.success() {
-            let e = String::from_utf8_lossy(&lower.stderr).lines().next().unwrap_or("").to_string();
+            let e = String::from_utf8_lossy(&lower.stderr)
+                .lines()
+                .next()
+                .unwrap_or("")
+                .to_string();
             failures.push((format!("{f}: load"), e));
             continue;
         }
         loaded += 1;
         let texts: Vec<String> = goals.iter().map(|g| g.0.clone()).collect();
-        let per: Vec<(&str, Vec<String>)> =
-            ["slg", "recursive"].iter().map(|s| (*s, answers_each(&path, &texts, s))).collect();
+        let per: Vec<(&str, Vec<String>)> = ["slg", "recursive"]
+            .iter()
+            .map(|s| (*s, answers_each(&path, &texts, s)))
+            .collect();
         for (k, (goal, old, next)) in goals.iter().enumerate() {
             let holds = old == "holds" && next == "holds";
             let rejects = |v: &str| v == "fails" || v == "overflow";
             let mut ok = true;
             for (s, a) in &per {
-                let bad = (holds && a[k] != "true.") || (rejects(old) && rejects(next) && a[k] == "true.");
+                let bad = (holds && a[k] != "true.")
+                    || (rejects(old) && rejects(next) && a[k] == "true.");
                 if bad {
                     ok = false;
-                    failures.push((format!("{f}: goal `{goal}`"), format!("{s}: knot {}, rustc {old}/{next}", a[k])));
+                    failures.push((
+                        format!("{f}: goal `{goal}`"),
+                        format!("{s}: knot {}, rustc {old}/{next}", a[k]),
+                    ));
                 }
             }
             if ok {
@@ -131,8 +168,11 @@ fn snippets_agree_with_rustc_or_are_listed() {
         }
     }
     let failing: BTreeSet<&String> = failures.iter().map(|(k, _)| k).collect();
-    let unlisted: Vec<String> =
-        failures.iter().filter(|(k, _)| !known.contains(k)).map(|(k, e)| format!("{k}: {e}")).collect();
+    let unlisted: Vec<String> = failures
+        .iter()
+        .filter(|(k, _)| !known.contains(k))
+        .map(|(k, e)| format!("{k}: {e}"))
+        .collect();
     let stale: Vec<&String> = known.iter().filter(|k| !failing.contains(k)).collect();
     eprintln!(
         "snippets: {} files, {loaded} load; {agree} of {total} goals agree with rustc (slg and recursive); \
@@ -145,5 +185,9 @@ fn snippets_agree_with_rustc_or_are_listed() {
     for s in &stale {
         eprintln!("  now passes (remove from KNOWN.txt): {s}");
     }
-    assert!(unlisted.is_empty(), "failures not listed in tests/rust/KNOWN.txt:\n{}", unlisted.join("\n"));
+    assert!(
+        unlisted.is_empty(),
+        "failures not listed in tests/rust/KNOWN.txt:\n{}",
+        unlisted.join("\n")
+    );
 }
