@@ -71,5 +71,5 @@ impl ByteOrder for LittleEndian {
 // goal: LittleEndian: Default
 // goal: LE: Hash
 // goal: u8: ByteOrder
-// goal: forall<T> { if (T: ByteOrder) { T: Copy } }
-// goal: forall<T> { if (T: ByteOrder) { T: PartialOrd } }
+// goal: forall<T> { if (T: ByteOrder; T: Sized) { T: Copy } }
+// goal: forall<T> { if (T: ByteOrder; T: Sized) { T: PartialOrd } }

@@ -86,4 +86,4 @@ impl ValueEnum for Mode {
 // goal: Box<Cli>: Args
 // goal: Mode: ValueEnum
 // goal: Box<Mode>: ValueEnum
-// goal: forall<T> { if (T: Parser) { T: CommandFactory } }
+// goal: forall<T> { if (T: Parser; T: Sized) { T: CommandFactory } }

@@ -53,5 +53,5 @@ impl RemoveAxis for Dim<[Ix; 2]> {}
 // goal: Ix0: RemoveAxis
 // goal: Dim<[usize; 3]>: Dimension
 // goal: Ix2: std::hash::Hash
-// goal: forall<T> { if (T: Dimension) { <T as Dimension>::Smaller: Dimension } }
-// goal: forall<T> { if (T: Dimension) { T: Send } }
+// goal: forall<T> { if (T: Dimension; T: Sized) { <T as Dimension>::Smaller: Dimension } }
+// goal: forall<T> { if (T: Dimension; T: Sized) { T: Send } }

@@ -17,5 +17,5 @@ pub fn sum_foo<F: Foo<Key = i32>>(f: F) -> i32 {
 // goal: IntoIter<i32>: Foo
 // goal: <IntoIter<i32> as Foo>::Key = i32
 // goal: IntoIter<u8>: Foo
-// goal: forall<T> { if (T: Foo) { T: Iterator } }
+// goal: forall<T> { if (T: Foo; T: Sized) { T: Iterator } }
 // goal: IntoIter<i32>: Iterator

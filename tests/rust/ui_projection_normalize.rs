@@ -45,4 +45,4 @@ where
 // goal: u16: Twice
 // goal: <Vec<Vec<u8>> as Twice>::Out = Vec<Vec<u32>>
 // goal: <u8 as Twice>::Out = u16
-// goal: forall<T> { if (T: Container) { <T as Container>::Iter: Iterator } }
+// goal: forall<T> { if (T: Container; T: Sized) { <T as Container>::Iter: Iterator } }

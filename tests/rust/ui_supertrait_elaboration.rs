@@ -35,10 +35,10 @@ impl Animal for Cat {
     }
 }
 
-// goal: forall<T> { if (T: ServiceDog) { T: Animal } }
-// goal: forall<T> { if (T: ServiceDog) { T: Clone } }
-// goal: forall<T> { if (T: Pet) { T: ServiceDog } }
-// goal: forall<T> { if (T: Convert<u8>) { T: Into<u8> } }
+// goal: forall<T> { if (T: ServiceDog; T: Sized) { T: Animal } }
+// goal: forall<T> { if (T: ServiceDog; T: Sized) { T: Clone } }
+// goal: forall<T> { if (T: Pet; T: Sized) { T: ServiceDog } }
+// goal: forall<T> { if (T: Convert<u8>; T: Sized) { T: Into<u8> } }
 // goal: Rex: ServiceDog
 // goal: Cat: Pet
 // goal: Rex: Animal

@@ -29,4 +29,4 @@ pub struct Mapped {
 // goal: Mapped: WasmNotSend
 // goal: std::rc::Rc<u8>: WasmNotSync
 // goal: std::sync::Arc<Buffer>: WasmNotSendSync
-// goal: forall<T> { if (T: Resource) { T: Send } }
+// goal: forall<T> { if (T: Resource; T: Sized) { T: Send } }

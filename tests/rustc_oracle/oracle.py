@@ -4,7 +4,7 @@ A knot goal `TY: BOUND` becomes, on its own line after the program,
     fn __use_N() { fn c<X: ?Sized + BOUND>() {} c::<TY>(); }
 `<TY as TR<..>>::NAME = V` becomes the bound `TR<.., NAME = V>` on `TY`, and
 `forall<T> { if (H1; H2) { G } }` becomes `fn __use_N<T>() where H1, H2, T: 'static { ... G ... }`
-(rustc's `T` is also implicitly `Sized`: an assumption knot lacks, so it can only make rustc accept more).
+(rustc's `T` is also implicitly `Sized`: the recorded goals say `T: Sized` in their hypotheses, see with_sized).
 Verdicts: accepted = holds, E0277/E0271 = fails, E0275 = overflow, any other error = invalid.
 """
 import json
@@ -332,3 +332,19 @@ def cause(program, goal, answers, old, new, kind):
     if g.startswith("forall") and mentions_t:
         return "environment: knot does not elaborate the hypotheses as rustc does"
     return "refuses: unclassified"
+
+
+def with_sized(goal):
+    """`forall<T> { if (H) { G } }` with `T: Sized` among the hypotheses: rustc's `fn __use<T>()` has it
+    implicitly, so the knot goal states it (a forall's T is not Sized in knot unless assumed)."""
+    m = re.match(r"^forall<(\w+)>\s*\{\s*if\s*\((.*?)\)\s*\{(.*)\}\s*\}$", goal, re.S)
+    if m:
+        p, hyps, g = m.groups()
+        if re.search(r"\b%s: Sized\b" % p, hyps):
+            return goal
+        return "forall<%s> { if (%s; %s: Sized) {%s} }" % (p, hyps, p, g)
+    m = re.match(r"^forall<(\w+)>\s*\{(.*)\}$", goal, re.S)
+    if m:
+        p, g = m.groups()
+        return "forall<%s> { if (%s: Sized) {%s} }" % (p, p, g)
+    return goal
