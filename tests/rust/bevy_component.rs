@@ -66,4 +66,4 @@ pub struct LocalHandle(Rc<u32>);
 // goal: LocalHandle: Send
 // goal: LocalHandle: Component
 // goal: Velocity: Sync
-// goal: forall<T> { if (T: Component) { T: Send } }
+// goal: forall<T> { if (T: Component; T: Sized) { T: Send } }

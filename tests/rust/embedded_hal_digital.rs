@@ -83,5 +83,5 @@ impl OutputPin for Led {
 // goal: <&'static mut Led as ErrorType>::Error = core::convert::Infallible
 // goal: Led: StatefulOutputPin
 // goal: ErrorKind: Error
-// goal: forall<T> { if (T: StatefulOutputPin) { T: ErrorType } }
-// goal: forall<T> { if (T: OutputPin) { <T as ErrorType>::Error: Debug } }
+// goal: forall<T> { if (T: StatefulOutputPin; T: Sized) { T: ErrorType } }
+// goal: forall<T> { if (T: OutputPin; T: Sized) { <T as ErrorType>::Error: Debug } }

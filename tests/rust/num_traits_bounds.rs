@@ -46,11 +46,6 @@ bounded_impl!(u8, u8::MIN, u8::MAX);
 bounded_impl!(i32, i32::MIN, i32::MAX);
 bounded_impl!(f64, f64::MIN, f64::MAX);
 
-impl Bounded for () {
-    fn min_value() {}
-    fn max_value() {}
-}
-
 macro_rules! for_each_tuple_ {
     ( $m:ident !! ) => (
         $m! { }

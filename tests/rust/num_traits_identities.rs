@@ -94,5 +94,5 @@ int_trait_impl!(Num for usize u8 u32 i64);
 // goal: bool: NumOps
 // goal: u16: Num
 // goal: <u8 as Num>::FromStrRadixErr = core::num::ParseIntError
-// goal: forall<T> { if (T: Num) { T: Zero } }
-// goal: forall<T> { if (T: Num) { T: PartialEq } }
+// goal: forall<T> { if (T: Num; T: Sized) { T: Zero } }
+// goal: forall<T> { if (T: Num; T: Sized) { T: PartialEq } }

@@ -71,7 +71,7 @@ impl Distribution<u32> for StandardUniform {
 }
 impl Distribution<bool> for StandardUniform {
     fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> bool {
-        rng.next_u32() as i32 < 0
+        (rng.next_u32() as i32) < 0
     }
 }
 impl<A, B> Distribution<(A, B)> for StandardUniform

@@ -148,4 +148,4 @@ deref_impl!(<T> Serialize for Box<T> where T: ?Sized + Serialize);
 // goal: Option<&'static [bool]>: Serialize
 // goal: char: Serialize
 // goal: Vec<char>: Serialize
-// goal: forall<T> { if (T: Serialize) { Box<Vec<T>>: Serialize } }
+// goal: forall<T> { if (T: Serialize; T: Sized) { Box<Vec<T>>: Serialize } }

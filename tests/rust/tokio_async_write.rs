@@ -80,4 +80,4 @@ impl<W: AsyncWrite + ?Sized> AsyncWriteExt for W {}
 // goal: Pin<Box<Vec<u8>>>: AsyncWrite
 // goal: Vec<u16>: AsyncWrite
 // goal: String: AsyncWriteExt
-// goal: forall<T> { if (T: AsyncWrite) { T: AsyncWriteExt } }
+// goal: forall<T> { if (T: AsyncWrite; T: Sized) { T: AsyncWriteExt } }

@@ -14,8 +14,12 @@ rustc points at).
     python3 gen.py SEED            # print one program and its goals (as JSON)
 """
 import json
+import os
 import random
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import oracle  # noqa: E402
 
 SCALARS = ["u8", "u32", "i64", "bool", "char", "()", "String"]
 STD_TRAITS = ["Clone", "Copy", "Debug", "Send", "Sync", "Default", "PartialEq"]
@@ -253,7 +257,7 @@ class Gen:
                     hyps = hyps[1:]
                 g = self.subst("%s: %s" % (self_ty, tr), tps, vals)
                 env = [tuple(h.split(": ", 1)) for h in hyps]
-                return {"env": env, "goal": "forall<T> { if (%s) { %s } }" % ("; ".join(hyps), g)}
+                return {"env": env, "goal": "forall<T> { if (%s; T: Sized) { %s } }" % ("; ".join(hyps), g)}
             vals = [self.goal_ty() for _ in tps]
             g = self.subst("%s: %s" % (self_ty, tr), tps, vals)
             return {"env": [], "goal": g}
@@ -301,7 +305,7 @@ class Gen:
         else:
             ty = self.goal_ty()
         b = self.bound(()) if r.random() < 0.7 else r.choice(STD_TRAITS[:6])
-        hyps = "; ".join("%s: %s" % e for e in env if not e[1].startswith("'"))
+        hyps = "; ".join(["%s: %s" % e for e in env if not e[1].startswith("'")] + ["T: Sized"])
         return {"env": env, "ty": ty, "bound": b, "goal": "forall<T> { if (%s) { %s: %s } }" % (hyps, ty, b)}
 
 
@@ -327,7 +331,7 @@ def extras(g, goals):
         else:
             g.items.append("impl<'a, T: %s%s> %s for &'a T {}" % ("?Sized + " if r.random() < 0.5 else "", tr0, tr0))
         goals += ["Box<str>: %s" % tr0, "&'static str: %s" % tr0, "str: %s" % tr0, "Box<[u8]>: %s" % tr0,
-                  "&'static [u8]: %s" % tr0, "str: Sized", "forall<T> { if (T: %s) { T: Sized } }" % tr0]
+                  "&'static [u8]: %s" % tr0, "str: Sized"]
     elif k < 0.55:
         # projections in where-clauses
         n = len(g.traits)
@@ -397,6 +401,8 @@ def generate(seed, ngoals=10):
         goals += [{"env": [], "goal": x} for x in more if x not in seen]
     g.uses.add("std::fmt::Debug")
     uses = ["use %s;" % u for u in sorted(g.uses)]
+    for x in goals:  # rustc's `fn __use<T>` has `T: Sized` implicitly: the knot goal says it
+        x["goal"] = oracle.with_sized(x["goal"])
     return {"seed": seed, "items": uses + g.items, "goals": goals}
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Run knot on every goal of the fixture and write each disagreement's cause into its `known` field.
 
-    known.py [--knot target/release/knot] [--fixture F] [--keep]
+    known.py [--knot target/release/knot] [--fixture F] [--keep] [--dry]
 
 A goal knot now agrees on loses its `known` field; a new disagreement gets a heuristic cause (oracle.cause);
 with --keep an existing reason is kept as written (hand-edited reasons survive a re-run). Prints counts per
@@ -25,6 +25,7 @@ def main():
     knot = os.path.join(ROOT, "target/release/knot")
     fixture = os.path.join(HERE, "fixture.jsonl")
     keep = "--keep" in args
+    dry = "--dry" in args  # report only, leave the fixture as it is
     if "--knot" in args:
         knot = args[args.index("--knot") + 1]
     if "--fixture" in args:
@@ -59,7 +60,7 @@ def main():
             reason = g.get("known") if keep and g.get("known") else oracle.cause(program, g["goal"], a, g["old"], g["next"], kind)
             g["known"] = reason
             counts["%s: %s" % (kind, reason)] += 1
-    with open(fixture, "w") as f:
+    with open(os.devnull if dry else fixture, "w") as f:
         for e in entries:
             f.write(json.dumps(e) + "\n")
     for k, v in counts.most_common():
