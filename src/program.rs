@@ -668,6 +668,15 @@ impl Program {
                     kind.as_str(),
                     "table" | "coinductive" | "non_enumerable" | "dynamic" | "discontiguous"
                 ) => {}
+            _ if is_decl(&kind)
+                || (kind == "/"
+                    && matches!(store.view(args[0]), View::Atom(k) if is_decl(store.name(k)))) =>
+            {
+                return Err(bad(
+                    "expected `table p/N`, `coinductive p/N`, `non_enumerable p/N` or `dynamic p/N`"
+                        .into(),
+                ));
+            }
             _ => {
                 let text = crate::syntax::print::term_to_string(
                     store,
@@ -720,6 +729,14 @@ impl Program {
         self.touch();
         Ok(())
     }
+}
+
+/// A declaration directive's name.
+fn is_decl(kind: &str) -> bool {
+    matches!(
+        kind,
+        "table" | "coinductive" | "non_enumerable" | "dynamic" | "discontiguous"
+    )
 }
 
 /// The list library (`rules/lists.pl`).

@@ -87,8 +87,18 @@ impl Session {
                 }
                 Source::Clauses => {
                     for (f, _) in l.program.predicates(&l.store) {
-                        w.push(l.store.name(f).to_string());
+                        let name = l.store.name(f);
+                        if !name.starts_with('$') {
+                            w.push(name.to_string());
+                        }
                     }
+                    // The built-in predicates (the machine's table).
+                    w.extend(
+                        crate::solve::BUILTINS
+                            .iter()
+                            .filter(|(n, _)| n.starts_with(|c: char| c.is_ascii_lowercase()))
+                            .map(|(n, _)| n.to_string()),
+                    );
                 }
             }
         }

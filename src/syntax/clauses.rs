@@ -322,7 +322,17 @@ fn rule_words(r: &Rule) -> Option<&'static str> {
         | Rule::term900
         | Rule::arg
         | Rule::list_arg => "a term",
-        Rule::term700 | Rule::term500 | Rule::term400 | Rule::primary => "a term",
+        Rule::term700
+        | Rule::term500
+        | Rule::term400
+        | Rule::term200
+        | Rule::primary
+        | Rule::prefix_op
+        | Rule::sym_atom
+        | Rule::sym_chars => "a term",
+        Rule::float => "a number",
+        Rule::string => "a string",
+        Rule::op200 => "an operator",
         Rule::neck => "`:-`",
         Rule::semi => "`;`",
         Rule::comma => "`,`",

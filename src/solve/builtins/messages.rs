@@ -50,7 +50,11 @@ pub fn error_message(store: &Store, program: &Program, ball: TermId) -> String {
         _ => None,
     };
     let Some(formal) = formal else {
-        return format!("ERROR: Unhandled exception: Unknown message: {}", q(ball));
+        return format!(
+            "% error: {}\nERROR: Unhandled exception: Unknown message: {}",
+            q(ball),
+            q(ball)
+        );
     };
     match store.view(formal) {
         View::App(f, a) if store.name(f) == "existence_error" && a.len() == 2 => {

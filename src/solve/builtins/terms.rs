@@ -8,13 +8,14 @@ use crate::term::unify::{Deref, Ref, VarMap};
 use crate::term::{syms, Store, TermId, View};
 use std::cmp::Ordering;
 
-/// The rank of a term's type in the standard order: Var < Number < Atom < String < Compound.
+/// The rank of a term's type in the standard order as SWI-Prolog 9 sorts:
+/// Var < Number < String < Atom < Compound.
 fn rank(v: &View<'_>) -> u8 {
     match v {
         View::Var(_) => 0,
         View::Int(_) | View::Big(_) | View::Float(_) => 1,
+        View::Str(_) => 2,
         View::Placeholder(..) | View::Atom(_) => 3,
-        View::Str(_) => 4,
         View::App(..) => 5,
     }
 }

@@ -1,0 +1,2 @@
+app([], L, L).
+app([H|T], L, [H|R]) :- app(T, L, R).

@@ -1,0 +1,1 @@
+even(X) :- 0 is X mod 2.

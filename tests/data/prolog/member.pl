@@ -1,0 +1,1 @@
+colour(red). colour(green). colour(blue).

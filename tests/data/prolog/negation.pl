@@ -1,0 +1,3 @@
+bird(tweety). bird(polly).
+penguin(polly).
+flies(X) :- bird(X), \+ penguin(X).

@@ -1,0 +1,2 @@
+
+cmp(O, A, B) :- compare(O, A, B).

@@ -1,0 +1,4 @@
+:- table fib/2.
+fib(0, 0).
+fib(1, 1).
+fib(N, F) :- N > 1, A is N - 1, B is N - 2, fib(A, FA), fib(B, FB), F is FA + FB.
