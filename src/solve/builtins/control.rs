@@ -161,6 +161,13 @@ impl Machine<'_> {
                 let c = st.b.resolve(self.store, a(0), &mut map);
                 let act = st.b.resolve(self.store, a(1), &mut map);
                 let s = &mut *self.store;
+                if matches!(s.view(c), View::Var(_)) {
+                    // An unbound condition is an instantiation error in SWI; knot reads
+                    // `forall(X, G)` with a variable `X` as the universal `'$forall'(X, G)` (the
+                    // hypothetical-reasoning form of earlier versions).
+                    let goal = s.app(syms::FORALL, &[c, act]);
+                    return Some(self.push_goal(st, goal, &map, env, depth, None));
+                }
                 let vars: Vec<TermId> = (0..map.len() as u32).map(|i| s.var(i)).collect();
                 let locals = s.app(syms::LOCALS, &vars);
                 let inner = s.app(syms::NAF, &[act, locals]);
