@@ -202,6 +202,24 @@ pub fn load_surface(
     })
 }
 
+/// A prelude item belongs to std, an upstream crate (for the orphan rules and open-world coherence):
+/// it gets `#[upstream]`.
+fn upstream(mut it: ast::Item) -> ast::Item {
+    if it.attr("upstream").is_none() {
+        let span = it.span.clone();
+        it.attrs.push(ast::Attribute {
+            name: ast::Ident {
+                name: "upstream".into(),
+                span: span.clone(),
+            },
+            args: None,
+            value: None,
+            span,
+        });
+    }
+    it
+}
+
 /// The names an item declares.
 fn declared_name(item: &ast::Item) -> Option<&str> {
     match &item.kind {
@@ -239,6 +257,7 @@ fn with_prelude(user: ast::Program, prelude: ast::Program) -> ast::Program {
             Some(n) => !mine.iter().any(|m| m == n),
             None => !impl_mentions(it, &mine),
         })
+        .map(upstream)
         .collect();
     items.extend(user.items);
     ast::Program { items }

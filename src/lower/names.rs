@@ -54,6 +54,8 @@ pub struct Names {
     /// Lower by rustc's rules where they differ from chalk's (`.rs` programs): implicit `Sized`,
     /// implied bounds of traits on `Self` only.
     pub rust_rules: bool,
+    /// The program was lowered with the intercrate clauses of open-world coherence.
+    pub intercrate: bool,
 }
 
 fn params(ps: &[ast::GenericParam]) -> Vec<Param> {
