@@ -94,7 +94,6 @@ pub fn lower_program(
         all.items.extend(derived);
         items::lower_items(store, &names, &all, opts, &mut program)?;
     }
-    numeric::install(store, &mut program);
     Ok(Lowered { program, names })
 }
 

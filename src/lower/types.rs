@@ -711,7 +711,7 @@ impl<'a> Cx<'a> {
                         ParamKind::FloatVar => true,
                         _ => continue,
                     };
-                    checks.push(self.app(super::numeric::check_pred(float), &[v]));
+                    checks.push(super::numeric::check(self, v, float));
                 }
                 if checks.len() > 1 {
                     b = self.conj(&checks);
