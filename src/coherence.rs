@@ -52,7 +52,9 @@ impl Violation {
     /// True for a decided violation; false for a question a limit left open (reported as a warning).
     pub fn is_error(&self) -> bool {
         match self {
-            Violation::Overlap { undecided, .. } | Violation::Orphan { undecided, .. } => !undecided,
+            Violation::Overlap { undecided, .. } | Violation::Orphan { undecided, .. } => {
+                !undecided
+            }
         }
     }
 }

@@ -43,7 +43,9 @@ fn expect(name: &str, src: &str, cases: &[(&str, bool)]) {
                 }
             } else {
                 assert!(
-                    a.starts_with("false.") || a.starts_with("ambiguous") || a.starts_with("overflow"),
+                    a.starts_with("false.")
+                        || a.starts_with("ambiguous")
+                        || a.starts_with("overflow"),
                     "{s}: `{goal}` fails for rustc ({name}), knot: {a}"
                 );
             }
@@ -101,7 +103,10 @@ fn cause1_chalk_programs_keep_chalk_implied_bounds_without_free_variables() {
         &[
             ("forall<T> { if (T: Tr) { u8: Bound } }", false),
             // chalk: every where-clause of a trait is implied
-            ("forall<T> { if (T: Tr) { <T as Iterator>::Item: Bound } }", true),
+            (
+                "forall<T> { if (T: Tr) { <T as Iterator>::Item: Bound } }",
+                true,
+            ),
         ],
     );
 }
@@ -112,9 +117,15 @@ fn cause8_rust_implied_bounds_are_the_bounds_on_self() {
         "env8.rs",
         ENV,
         &[
-            ("forall<T> { if (T: Tr) { <T as Iterator>::Item: Bound } }", false),
+            (
+                "forall<T> { if (T: Tr) { <T as Iterator>::Item: Bound } }",
+                false,
+            ),
             ("forall<T> { if (T: Tr) { T: Iterator } }", true),
-            ("forall<T> { if (T: Tr1) { <T as Iterator>::Item: Bound } }", true),
+            (
+                "forall<T> { if (T: Tr1) { <T as Iterator>::Item: Bound } }",
+                true,
+            ),
         ],
     );
 }
@@ -207,8 +218,14 @@ fn cause9_type_parameters_are_sized_unless_relaxed() {
             ("&'static [u32]: Ser2", true),
             ("str: Mark", false),
             ("u8: Mark", true),
-            ("forall<T> { if (T: Assoc) { <T as Assoc>::Out: Sized } }", true),
-            ("forall<T> { if (T: Assoc) { <T as Assoc>::Un: Sized } }", false),
+            (
+                "forall<T> { if (T: Assoc) { <T as Assoc>::Out: Sized } }",
+                true,
+            ),
+            (
+                "forall<T> { if (T: Assoc) { <T as Assoc>::Un: Sized } }",
+                false,
+            ),
         ],
     );
 }
@@ -228,7 +245,14 @@ fn cause4_integer_and_float_variables_take_only_their_scalars() {
     for s in STRATEGIES {
         let q = |goal: &str| {
             let o = knot(&[
-                "query", f.path(), "--goal", goal, "--format", "chalk", "--strategy", s,
+                "query",
+                f.path(),
+                "--goal",
+                goal,
+                "--format",
+                "chalk",
+                "--strategy",
+                s,
             ]);
             stdout(&o).lines().next().unwrap_or_default().to_string()
         };

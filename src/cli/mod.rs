@@ -335,7 +335,10 @@ fn check(a: &CheckArgs) -> crate::error::Result<ExitCode> {
         println!("{errors} coherence violation(s)");
         Ok(ExitCode::from(1))
     } else if undecided > 0 {
-        println!("{}: {undecided} question(s) undecided (a limit was hit)", a.file);
+        println!(
+            "{}: {undecided} question(s) undecided (a limit was hit)",
+            a.file
+        );
         Ok(ExitCode::from(3))
     } else {
         println!("{}: coherent", a.file);
