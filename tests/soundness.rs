@@ -372,3 +372,48 @@ impl Clone for Byte {}
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("both apply to `Vec<Byte>: Foo`"), "{out}");
 }
+
+#[test]
+fn cause5_std_auto_trait_impls_are_expressible() {
+    // The lowering lets a prelude state std's impls: an explicit impl for a built-in constructor
+    // replaces its structural rule (`&T: Send` needs `T: Sync`, raw pointers are neither).
+    let src = "
+#[lang(sized)]
+trait Sized {}
+#[auto]
+trait Send {}
+#[auto]
+trait Sync {}
+impl<T: ?Sized> !Send for *const T {}
+impl<T: ?Sized> !Sync for *mut T {}
+impl<'a, T: ?Sized + Sync> Send for &'a T {}
+struct Arc<T> { p: *const T }
+unsafe impl<T: ?Sized + Sync + Send> Send for Arc<T> {}
+struct NotSync;
+impl !Sync for NotSync {}
+struct NotSend;
+impl !Send for NotSend {}
+";
+    let f = TempFile::new("std5.rs", src);
+    for (goal, want) in [
+        ("&'static NotSync: Send", "false."),
+        ("&'static NotSend: Send", "true."),
+        ("*const u8: Send", "false."),
+        ("*mut u8: Sync", "false."),
+        ("Arc<NotSync>: Send", "false."),
+        ("Arc<u8>: Send", "true."),
+    ] {
+        for s in ["slg", "recursive"] {
+            let o = knot(&[
+                "query",
+                f.path(),
+                "--no-prelude",
+                "--goal",
+                goal,
+                "--strategy",
+                s,
+            ]);
+            assert_eq!(stdout(&o).trim(), want, "{s}: {goal}");
+        }
+    }
+}
