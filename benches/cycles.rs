@@ -45,6 +45,7 @@ fn run(src: &str, goals: &[String], strategy: &str, coinductive: bool) -> Figure
     let opts = LowerOptions {
         coinductive_all: coinductive,
         coinductive_none: false,
+        ..Default::default()
     };
     let limits = Limits {
         max_depth: 20_000,

@@ -20,6 +20,7 @@ trait IntoIterator { type Item; type IntoIter; }
 trait Deref { type Target; }
 
 struct Option<T> { value: T }
+#[fundamental]
 struct Box<T> { value: T }
 struct Vec<T> { value: T }
 struct Rc<T> { value: T }

@@ -9,14 +9,14 @@
 //!   `forall<P> { LocalImplAllowed(TraitRef) }` (see `lower/coherence.rs` for the clauses).
 
 use crate::error::{Result, Span};
-use crate::lower::{orphan_goal, overlap_goal, rust_text, Names};
+use crate::lower::{orphan_goal, overlap_goal, overlap_goal_heads, rust_text, Names};
 use crate::program::Program;
 use crate::solve::{Goal, Limits};
 use crate::syntax::ast::{self, ImplDef, ItemKind, Polarity};
 use crate::term::Store;
 use std::fmt;
 
-/// A coherence error.
+/// A coherence error, or a question the search could not decide.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Violation {
     /// Two impls of `trait_name` apply to the same trait reference.
@@ -27,10 +27,15 @@ pub enum Violation {
         first: Span,
         /// The later impl.
         second: Span,
-        /// A trait reference both impls apply to (`Vec<u8>: Foo`), when the solver found one.
+        /// A trait reference both impls apply to (`Vec<u8>: Foo`), when the solver found one; for
+        /// an overlap that only another crate could complete, the unified heads (`Box<_>: Foo`).
         witness: Option<String>,
-        /// The search hit a limit: the impls may overlap.
+        /// The search hit a limit: whether the impls overlap is unknown. This is not a violation
+        /// (see [`Violation::is_error`]).
         undecided: bool,
+        /// The overlap needs an impl that another crate may add (open world: a downstream crate's
+        /// impl for its own type, or an upstream crate's future impl), as rustc's E0119 notes.
+        other_crate: bool,
     },
     /// An impl of an upstream trait without a local type where the orphan rules require one.
     Orphan {
@@ -38,7 +43,20 @@ pub enum Violation {
         trait_name: String,
         /// The impl.
         span: Span,
+        /// The search hit a limit: whether the impl obeys the orphan rules is unknown.
+        undecided: bool,
     },
+}
+
+impl Violation {
+    /// True for a decided violation; false for a question a limit left open (reported as a warning).
+    pub fn is_error(&self) -> bool {
+        match self {
+            Violation::Overlap { undecided, .. } | Violation::Orphan { undecided, .. } => {
+                !undecided
+            }
+        }
+    }
 }
 
 impl fmt::Display for Violation {
@@ -49,27 +67,60 @@ impl fmt::Display for Violation {
                 first,
                 second,
                 witness,
-                undecided,
+                undecided: true,
+                ..
             } => {
-                let how = if *undecided {
-                    "may overlap (the search hit a limit)"
-                } else {
-                    "overlap"
-                };
                 write!(
                     f,
-                    "{second}: error: conflicting impls of `{trait_name}`: this impl and the one at \
-                     {first} {how}"
+                    "{second}: warning: undecided: whether this impl of `{trait_name}` and the one at \
+                     {first} overlap is unknown (the search hit a limit)"
                 )?;
                 if let Some(w) = witness {
-                    write!(f, "\n  both apply to `{w}`")?;
+                    write!(f, "\n  both heads match `{w}`")?;
                 }
                 Ok(())
             }
-            Violation::Orphan { trait_name, span } => write!(
+            Violation::Overlap {
+                trait_name,
+                first,
+                second,
+                witness,
+                undecided: false,
+                other_crate,
+            } => {
+                write!(
+                    f,
+                    "{second}: error: conflicting impls of `{trait_name}`: this impl and the one at \
+                     {first} overlap"
+                )?;
+                match (witness, other_crate) {
+                    (Some(w), false) => write!(f, "\n  both apply to `{w}`")?,
+                    (Some(w), true) => write!(
+                        f,
+                        "\n  both may apply to `{w}`: another crate (downstream, or a future \
+                         version of an upstream one) may add the impl their where-clauses need"
+                    )?,
+                    (None, _) => {}
+                }
+                Ok(())
+            }
+            Violation::Orphan {
+                trait_name,
+                span,
+                undecided: false,
+            } => write!(
                 f,
                 "{span}: error: orphan impl: `{trait_name}` is an upstream trait and this impl has no \
                  local type before any uncovered type parameter"
+            ),
+            Violation::Orphan {
+                trait_name,
+                span,
+                undecided: true,
+            } => write!(
+                f,
+                "{span}: warning: undecided: whether this impl of `{trait_name}` obeys the orphan \
+                 rules is unknown (the search hit a limit)"
             ),
         }
     }
@@ -109,29 +160,51 @@ pub fn check(
                 continue;
             }
             let goal = overlap_goal(store, names, a, b)?;
-            let (answer, undecided) = first_answer(store, program, goal, 1, limits)?;
-            if answer.is_some() || undecided {
-                out.push(Violation::Overlap {
-                    trait_name: trait_name.clone(),
-                    first: sa.clone(),
-                    second: sb.clone(),
-                    witness: answer.map(|w| rust_text::trait_ref_text(store, w)),
-                    undecided: undecided && answer.is_none(),
-                });
+            let found = first_answer(store, program, goal, 1, limits)?;
+            // Open world (the program has the intercrate clauses): a where-clause that another
+            // crate could make true is unknown (it flounders), and unknown is an overlap, as in
+            // rustc's intercrate mode. A limit leaves the question open.
+            let unknown = found.floundered && names.intercrate;
+            if found.answer.is_none() && !unknown && !found.limit {
+                continue;
             }
+            let witness = match found.answer {
+                Some(w) => Some(w),
+                None => {
+                    let heads = overlap_goal_heads(store, names, a, b)?;
+                    first_answer(store, program, heads, 1, limits)?.answer
+                }
+            };
+            out.push(Violation::Overlap {
+                trait_name: trait_name.clone(),
+                first: sa.clone(),
+                second: sb.clone(),
+                witness: witness.map(|w| rust_text::trait_ref_text(store, w)),
+                undecided: found.answer.is_none() && !unknown,
+                other_crate: found.answer.is_none() && unknown,
+            });
         }
         if attr(trait_name, "upstream") {
             let goal = orphan_goal(store, names, a)?;
-            let (answer, _) = first_answer(store, program, goal, 0, limits)?;
-            if answer.is_none() {
+            let found = first_answer(store, program, goal, 0, limits)?;
+            if found.answer.is_none() {
                 out.push(Violation::Orphan {
                     trait_name: trait_name.clone(),
                     span: sa.clone(),
+                    undecided: found.limit || found.floundered,
                 });
             }
         }
     }
     Ok(out)
+}
+
+/// What one nested solve found: its first answer's first value (or the goal itself when it has no
+/// variables), whether a limit stopped it, whether a branch floundered (was unknown).
+struct Found {
+    answer: Option<crate::term::TermId>,
+    limit: bool,
+    floundered: bool,
 }
 
 /// Solve `goal` (with `nvars` query variables) and return the first answer's first value (or the
@@ -142,10 +215,14 @@ fn first_answer(
     goal: crate::term::TermId,
     nvars: u32,
     limits: &Limits,
-) -> Result<(Option<crate::term::TermId>, bool)> {
+) -> Result<Found> {
     let goal = crate::program::mark_negations(store, goal, goal);
     let (found, outcome) =
         crate::solve::first_answer(store, program, &Goal { term: goal, nvars }, limits);
-    let first = found.map(|vals| vals.first().copied().unwrap_or(goal));
-    Ok((first, first.is_none() && outcome.overflow().is_some()))
+    let answer = found.map(|vals| vals.first().copied().unwrap_or(goal));
+    Ok(Found {
+        answer,
+        limit: answer.is_none() && (outcome.overflow().is_some() || outcome.truncated),
+        floundered: outcome.floundered || outcome.negative_cycle,
+    })
 }

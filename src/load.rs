@@ -386,6 +386,10 @@ fn with_prelude(user: ast::Program, prelude: ast::Program) -> ast::Program {
             Some(n) => !mine.iter().any(|m| m == n),
             None => !impl_mentions(it, &mine),
         })
+        .map(|mut it| {
+            it.mark_upstream();
+            it
+        })
         .collect();
     items.extend(user.items);
     ast::Program { items }

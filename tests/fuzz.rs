@@ -98,6 +98,7 @@ fn solve(src: &str, goal: &str, strategy: &str, co_all: bool) -> String {
     let opts = LowerOptions {
         coinductive_all: co_all,
         coinductive_none: false,
+        ..Default::default()
     };
     let limits = Limits {
         timeout: Some(Duration::from_secs(2)),

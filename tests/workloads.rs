@@ -134,6 +134,7 @@ fn seed_cycles_fail_inductively_and_hold_coinductively() {
         let opts = LowerOptions {
             coinductive_all: coinductive,
             coinductive_none: false,
+            ..Default::default()
         };
         for strategy in ["slg", "recursive"] {
             let mut e = Engine::from_rust_with("seed.rs", &src, true, &opts)

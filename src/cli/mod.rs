@@ -38,7 +38,8 @@ enum Command {
     /// each line is one input and answers print plainly.
     Repl(ReplArgs),
     /// Check a Rust-like program's impls for coherence: overlapping impls (with a witness) and orphan
-    /// impls. Exits 0 when coherent, 1 when a violation is found, 2 on input errors.
+    /// impls, open-world by default (as rustc: other crates may add impls). Exits 0 when coherent, 1
+    /// when a violation is found, 2 on input errors, 3 when a limit left a question undecided.
     Check(CheckArgs),
 }
 
@@ -60,6 +61,10 @@ struct CheckArgs {
     /// Wall-clock limit in seconds for each pair of impls.
     #[arg(long, default_value_t = 10.0, value_parser = parse_seconds)]
     timeout: f64,
+    /// Closed world: only the program's own impls exist (no downstream crate may implement a trait
+    /// for its types, no upstream crate may add impls).
+    #[arg(long)]
+    closed_world: bool,
 }
 
 #[derive(Args, Debug)]
@@ -305,7 +310,9 @@ fn check(a: &CheckArgs) -> crate::error::Result<ExitCode> {
             ),
         });
     }
-    let mut loaded = load_file_with(&a.file, &load_options(Coinduction::Default, a.no_prelude))?;
+    let mut opts = load_options(Coinduction::Default, a.no_prelude);
+    opts.lower.intercrate = !a.closed_world;
+    let mut loaded = load_file_with(&a.file, &opts)?;
     let limits = Limits {
         timeout: Some(Duration::from_secs_f64(a.timeout.clamp(0.01, 1e6))),
         ..Limits::default()
@@ -318,12 +325,20 @@ fn check(a: &CheckArgs) -> crate::error::Result<ExitCode> {
     for v in &violations {
         println!("{v}");
     }
-    if violations.is_empty() {
+    let errors = violations.iter().filter(|v| v.is_error()).count();
+    let undecided = violations.len() - errors;
+    if errors > 0 {
+        println!("{errors} coherence violation(s)");
+        Ok(ExitCode::from(1))
+    } else if undecided > 0 {
+        println!(
+            "{}: {undecided} question(s) undecided (a limit was hit)",
+            a.file
+        );
+        Ok(ExitCode::from(3))
+    } else {
         println!("{}: coherent", a.file);
         Ok(ExitCode::SUCCESS)
-    } else {
-        println!("{} coherence violation(s)", violations.len());
-        Ok(ExitCode::from(1))
     }
 }
 

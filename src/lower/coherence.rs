@@ -77,11 +77,19 @@ pub(super) fn coherence_rules(
                 let self_v = vars[0];
                 let head = cx.app("local_impl_allowed", &[tr]);
                 if !upstream {
+                    if names.intercrate {
+                        let mut tys = vec![self_v];
+                        tys.extend(type_params(&t.params, &vars[1..]));
+                        intercrate_rules(&mut cx, tr, &tys, item, out)?;
+                    }
                     out.clause(&mut cx, head, &[], &item.span)?;
                     continue;
                 }
                 let mut tys = vec![self_v];
                 tys.extend(type_params(&t.params, &vars[1..]));
+                if names.intercrate {
+                    intercrate_rules(&mut cx, tr, &tys, item, out)?;
+                }
                 for i in 0..tys.len() {
                     let mut body: Vec<TermId> = tys[..i]
                         .iter()
@@ -94,7 +102,57 @@ pub(super) fn coherence_rules(
             _ => {}
         }
     }
-    builtin_type_rules(store, names, out)
+    builtin_type_rules(store, names, out)?;
+    if names.intercrate {
+        // References are fundamental (rustc's `#[fundamental]` on `&T` and `&mut T`).
+        for ctor in ["$ref", "$refmut"] {
+            let mut cx = Cx::new(store, names);
+            let (l, t) = (cx.fresh("L"), cx.fresh("T"));
+            let ty = cx.app(ctor, &[l, t]);
+            for pred in ["downstream_type", "is_local"] {
+                let head = cx.app(pred, &[ty]);
+                let body = cx.app(pred, &[t]);
+                out.clause(&mut cx, head, &[body], &Span::default())?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Open-world coherence (`knot check`, rustc's intercrate mode), for the trait reference `tr` whose
+/// type arguments are `tys` (`Self` first):
+/// - a downstream crate may implement any trait for its own types, and for fundamental types over
+///   them: `'Tr'(Self, P..) :- downstream_type(Pi).` for each type argument; `downstream_type` of an
+///   unbound type flounders, so such a goal is unknown (the impls may overlap), never false;
+/// - an upstream crate may add an impl of its own (non-fundamental) trait for any trait reference
+///   this crate could not implement: `'Tr'(Self, P..) :- \+ local_impl_allowed('Tr'(Self, P..)),
+///   downstream_type(_).` (unknown rather than true: the last call flounders).
+fn intercrate_rules(
+    cx: &mut Cx<'_>,
+    tr: TermId,
+    tys: &[TermId],
+    item: &ast::Item,
+    out: &mut Out<'_>,
+) -> Result<()> {
+    for &p in tys {
+        let body = cx.app("downstream_type", &[p]);
+        out.clause(cx, tr, &[body], &item.span)?;
+    }
+    let fundamental = item.attr("fundamental").is_some()
+        || item
+            .attr("lang")
+            .and_then(|a| a.args.as_ref())
+            .is_some_and(|a| a.iter().any(|i| i.name == "sized"));
+    if item.attr("upstream").is_some() && !fundamental {
+        // Unknown rather than true: `downstream_type` of a fresh variable flounders, so an answer
+        // of the overlap goal is always a real overlap of the program's own impls.
+        let allowed = cx.app("local_impl_allowed", &[tr]);
+        let not_allowed = cx.store.app(crate::term::syms::NOT, &[allowed]);
+        let any = cx.fresh("_");
+        let unknown = cx.app("downstream_type", &[any]);
+        out.clause(cx, tr, &[not_allowed, unknown], &item.span)?;
+    }
+    Ok(())
 }
 
 /// The clauses of one ADT (see the module documentation).

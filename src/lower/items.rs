@@ -407,10 +407,18 @@ fn ctor_key(t: &TyKind) -> Option<String> {
         TyKind::Tuple(ts) => format!("$tuple/{}", ts.len()),
         TyKind::Slice(_) => "$slice".into(),
         TyKind::Array(..) => "$array".into(),
-        TyKind::RawPtr(m, _) => if *m == ast::Mutability::Mut { "$ptrmut" } else { "$ptr" }.into(),
-        TyKind::Ref { mutability, .. } => {
-            if *mutability == ast::Mutability::Mut { "$refmut" } else { "$ref" }.into()
+        TyKind::RawPtr(m, _) => if *m == ast::Mutability::Mut {
+            "$ptrmut"
+        } else {
+            "$ptr"
         }
+        .into(),
+        TyKind::Ref { mutability, .. } => if *mutability == ast::Mutability::Mut {
+            "$refmut"
+        } else {
+            "$ref"
+        }
+        .into(),
         TyKind::FnPtr(_) => "$fn".into(),
         _ => return None,
     })

@@ -85,6 +85,7 @@ pub fn lower_program(
 ) -> Result<Lowered> {
     let mut names = Names::collect(prog)?;
     names.rust_rules = opts.rust_rules;
+    names.intercrate = opts.intercrate;
     check::check_items(prog, &names)?;
     let derived = derive::derived_impls(prog, &names)?;
     let mut program = Program::new();
@@ -95,7 +96,6 @@ pub fn lower_program(
         all.items.extend(derived);
         items::lower_items(store, &names, &all, opts, &mut program)?;
     }
-    numeric::install(store, &mut program);
     Ok(Lowered { program, names })
 }
 
@@ -190,6 +190,26 @@ pub fn overlap_goal(
     ];
     goals.extend(ca);
     goals.extend(cb);
+    Ok(cx.conj(&goals))
+}
+
+/// The goal "the two impls' heads unify" (`W = TrA, TrA = TrB`, no where-clauses): its answer is
+/// the most general trait reference both impls could apply to, printed as an overlap's witness when
+/// only another crate could complete it.
+pub fn overlap_goal_heads(
+    store: &mut Store,
+    names: &Names,
+    a: &ast::ImplDef,
+    b: &ast::ImplDef,
+) -> Result<TermId> {
+    let mut cx = types::Cx::new(store, names);
+    let w = cx.fresh("W");
+    let (ta, _) = impl_head(&mut cx, a)?;
+    let (tb, _) = impl_head(&mut cx, b)?;
+    let goals = [
+        cx.store.app(crate::term::syms::EQ, &[w, ta]),
+        cx.store.app(crate::term::syms::EQ, &[ta, tb]),
+    ];
     Ok(cx.conj(&goals))
 }
 

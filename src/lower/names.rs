@@ -56,6 +56,8 @@ pub struct Names {
     pub rust_rules: bool,
     /// The scopes of a `.rs` program, to resolve the paths in its goals (see [`crate::resolve`]).
     pub resolver: Option<std::sync::Arc<crate::resolve::Resolver>>,
+    /// The program was lowered with the intercrate clauses of open-world coherence.
+    pub intercrate: bool,
 }
 
 fn params(ps: &[ast::GenericParam]) -> Vec<Param> {

@@ -208,17 +208,12 @@ impl<'a> Cx<'a> {
 
     /// Rust's implicit `P: Sized` for each type parameter of `ps` in scope that no `?Sized` (inline or
     /// in `wcs`) relaxes; nothing in `.chalk` programs (chalk has no implicit bounds).
-    pub fn implicit_sized(
-        &mut self,
-        ps: &[ast::GenericParam],
-        wcs: &[WhereClause],
-    ) -> Vec<TermId> {
+    pub fn implicit_sized(&mut self, ps: &[ast::GenericParam], wcs: &[WhereClause]) -> Vec<TermId> {
         let Some(sized) = self.sized_trait() else {
             return Vec::new();
         };
         let relaxed = |name: &str| {
-            let is_maybe =
-                |b: &ast::Bound| matches!(b, ast::Bound::Trait(tb) if tb.maybe);
+            let is_maybe = |b: &ast::Bound| matches!(b, ast::Bound::Trait(tb) if tb.maybe);
             ps.iter()
                 .any(|p| p.name.name == name && p.bounds.iter().any(is_maybe))
                 || wcs.iter().any(|wc| match &wc.kind {
@@ -676,7 +671,6 @@ impl<'a> Cx<'a> {
         (first..self.nvars).map(|i| self.store.var(i)).collect()
     }
 
-
     /// `a, b, c` (or `true`).
     pub fn conj(&mut self, gs: &[TermId]) -> TermId {
         match gs.split_last() {
@@ -711,7 +705,7 @@ impl<'a> Cx<'a> {
                         ParamKind::FloatVar => true,
                         _ => continue,
                     };
-                    checks.push(self.app(super::numeric::check_pred(float), &[v]));
+                    checks.push(super::numeric::check(self, v, float));
                 }
                 if checks.len() > 1 {
                     b = self.conj(&checks);
@@ -834,7 +828,11 @@ impl<'a> Cx<'a> {
     /// the alias type itself, which asks the same alias equality), so the clause applies to the
     /// projection's value only. A where-clause's `forall<..>` binders stay in scope (the caller
     /// quantifies every variable allocated for the clause).
-    pub fn clause_heads(&mut self, d: &DomainGoal, span: &Span) -> Result<(Vec<TermId>, Vec<TermId>)> {
+    pub fn clause_heads(
+        &mut self,
+        d: &DomainGoal,
+        span: &Span,
+    ) -> Result<(Vec<TermId>, Vec<TermId>)> {
         let before = self.pending.len();
         let heads = match d {
             DomainGoal::Holds(wc) => {

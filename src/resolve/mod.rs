@@ -348,6 +348,7 @@ impl Resolver {
             if d.user {
                 user.push(item);
             } else {
+                item.mark_upstream();
                 all.push(item);
             }
         }

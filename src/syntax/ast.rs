@@ -54,6 +54,23 @@ impl Item {
     pub fn attr(&self, name: &str) -> Option<&Attribute> {
         self.attrs.iter().find(|a| a.name.name == name)
     }
+
+    /// Mark the item as coming from an upstream crate (`#[upstream]`), as the std model's items are
+    /// (for the orphan rules and open-world coherence).
+    pub fn mark_upstream(&mut self) {
+        if self.attr("upstream").is_none() {
+            let span = self.span.clone();
+            self.attrs.push(Attribute {
+                name: Ident {
+                    name: "upstream".into(),
+                    span: span.clone(),
+                },
+                args: None,
+                value: None,
+                span,
+            });
+        }
+    }
 }
 
 /// The kinds of item.
