@@ -217,7 +217,7 @@ fn impl_mentions(item: &ast::Item, names: &[String]) -> bool {
 
 /// The user's items plus the prelude's, except prelude items the user declares again and prelude
 /// impls that mention such a name.
-fn with_prelude(user: ast::Program, prelude: ast::Program) -> ast::Program {
+pub(crate) fn with_prelude(user: ast::Program, prelude: ast::Program) -> ast::Program {
     let mine: Vec<String> = user
         .items
         .iter()

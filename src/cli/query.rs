@@ -83,7 +83,22 @@ pub fn check_goal(store: &Store, program: &Program, goal: TermId) -> Result<()> 
             _ => {
                 let others = program.arities_of(f);
                 let hint = if others.is_empty() {
-                    String::new()
+                    // A typo: the known predicate nearest by name, as SWI's "did you mean".
+                    let preds = program.predicates(store);
+                    let names: Vec<(&str, u32)> =
+                        preds.iter().map(|&(f, a)| (store.name(f), a)).collect();
+                    match super::diagnostics::closest(name, names.iter().map(|(n, _)| *n)) {
+                        Some(near) => {
+                            let arity = names
+                                .iter()
+                                .filter(|(m, _)| *m == near)
+                                .map(|&(_, a)| a)
+                                .min_by_key(|a| a.abs_diff(n))
+                                .unwrap_or(n);
+                            format!(" (did you mean {near}/{arity}?)")
+                        }
+                        None => String::new(),
+                    }
                 } else {
                     let list: Vec<String> = others.iter().map(|a| format!("{name}/{a}")).collect();
                     format!(" (arity mismatch: the program defines {})", list.join(", "))
@@ -425,7 +440,7 @@ pub fn query(path: &str, goal_texts: &[String], mode: Mode, opts: &SolveOpts) ->
         if opts.format != Format::Dot {
             answer(&mut loaded, goal, &names, mode, opts, &mut out)?;
         }
-        if opts.explain || opts.format == Format::Dot {
+        if opts.explain || opts.explain_full || opts.format == Format::Dot {
             let text = explain(&mut loaded, goal, opts);
             write!(out, "{text}").map_err(io)?;
         }
@@ -435,12 +450,31 @@ pub fn query(path: &str, goal_texts: &[String], mode: Mode, opts: &SolveOpts) ->
     Ok(ExitCode::SUCCESS)
 }
 
-/// The proof tree of `goal` as text (or DOT with `--format dot`).
+/// The explanation of `goal`: for a goal that fails, why not (the cause first, then the chain of
+/// requirements up to the goal); otherwise its proof tree (`--explain-full`: the whole tree, every
+/// candidate tried; `--format dot`: the tree as Graphviz).
 pub fn explain(loaded: &mut Loaded, goal: TermId, opts: &SolveOpts) -> String {
     let names = match &loaded.source {
         super::load::Source::Surface(n) => Some(n),
         super::load::Source::Clauses => None,
     };
+    // The std model's items (its negative impls) are cited by their Rust text.
+    let prelude = (names.is_some() && !opts.no_prelude)
+        .then(|| {
+            let f: std::sync::Arc<str> = "rules/prelude.rs".into();
+            crate::syntax::surface::parse_program(&f, super::load::PRELUDE).ok()
+        })
+        .flatten();
+    let mut programs = Vec::new();
+    programs.extend(loaded.ast.as_ref());
+    programs.extend(prelude.as_ref());
+    let items = crate::explain::items::Items::collect(&programs, &|file| {
+        if file == "rules/prelude.rs" {
+            Some(super::load::PRELUDE.to_string())
+        } else {
+            std::fs::read_to_string(file).ok()
+        }
+    });
     let limits = opts.limits();
     let mut ex = crate::explain::Explainer::new(
         &mut loaded.store,
@@ -449,12 +483,18 @@ pub fn explain(loaded: &mut Loaded, goal: TermId, opts: &SolveOpts) -> String {
         &opts.strategy,
         &limits,
     );
+    ex.full = opts.explain_full;
+    ex.items = items;
     let tree = ex.explain(goal);
     if opts.format == Format::Dot {
-        crate::explain::render::dot(&tree)
-    } else {
-        format!("explanation:\n{}", crate::explain::render::text(&tree))
+        return crate::explain::render::dot(&tree);
     }
+    if !opts.explain_full {
+        if let Some(text) = crate::explain::render::why_not(&tree) {
+            return text;
+        }
+    }
+    format!("explanation:\n{}", crate::explain::render::text(&tree))
 }
 
 /// `knot run FILE`: answer each `?-` query of the file.
@@ -473,7 +513,14 @@ pub fn run(path: &str, all: bool, opts: &SolveOpts) -> Result<ExitCode> {
         }
         let checked = check_goal(&loaded.store, &loaded.program, q.goal)
             .map(|_| crate::program::mark_negations(&mut loaded.store, q.goal, q.goal));
-        let r = checked.and_then(|g| answer(&mut loaded, g, &names, mode, opts, &mut out));
+        let r = checked.and_then(|g| {
+            answer(&mut loaded, g, &names, mode, opts, &mut out)?;
+            if opts.explain || opts.explain_full {
+                let text = explain(&mut loaded, g, opts);
+                write!(out, "{text}").map_err(io)?;
+            }
+            Ok(())
+        });
         if let Err(e) = r {
             let at = q
                 .span
