@@ -67,7 +67,10 @@ pub fn render_to(e: &Error, src: Option<&str>, terminal: bool) -> String {
         }
         _ => return plain,
     };
-    let one_line = format!("{}:{}:{}: {code}: {message}", span.file, span.line, span.col);
+    let one_line = format!(
+        "{}:{}:{}: {code}: {message}",
+        span.file, span.line, span.col
+    );
     let one_line = if matches!(e, Error::Goal { .. }) {
         one_line
     } else {
@@ -140,9 +143,13 @@ fn predicate_span(src: &str, message: &str) -> Option<crate::error::Span> {
 }
 
 /// The candidate nearest to `name` by edit distance, when near enough to be a typo (at most a third
-/// of the name's length, and at least one edit): the "did you mean" of an unknown name.
+/// of the name's length, so a name shorter than three characters gets none): the "did you mean" of
+/// an unknown name.
 pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let limit = (name.chars().count() / 3).max(1);
+    let limit = name.chars().count() / 3;
+    if limit == 0 {
+        return None;
+    }
     candidates
         .into_iter()
         .filter(|c| *c != name)
@@ -152,17 +159,26 @@ pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         .map(|(_, c)| c)
 }
 
-/// Levenshtein distance over characters (two rows, no recursion).
+/// Edit distance over characters, a swap of two neighbours counting as one edit (optimal string
+/// alignment; three rows, no recursion).
 fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     let mut cur = vec![0; b.len() + 1];
-    for (i, ca) in a.chars().enumerate() {
+    for i in 0..a.len() {
         cur[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != cb);
-            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
+        for j in 0..b.len() {
+            let mut d = (prev[j] + usize::from(a[i] != b[j]))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+            if i > 0 && j > 0 && a[i] == b[j - 1] && a[i - 1] == b[j] {
+                d = d.min(before[j - 1] + 1);
+            }
+            cur[j + 1] = d;
         }
+        std::mem::swap(&mut before, &mut prev);
         std::mem::swap(&mut prev, &mut cur);
     }
     prev[b.len()]
@@ -175,8 +191,12 @@ mod tests {
     #[test]
     fn typos_are_near() {
         assert_eq!(edit_distance("colour", "color"), 1);
+        assert_eq!(edit_distance("egde", "edge"), 1);
+        assert_eq!(edit_distance("", "ab"), 2);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
         assert_eq!(closest("colour", ["color", "size"]), Some("color"));
         assert_eq!(closest("q", ["edge", "path"]), None);
+        assert_eq!(closest("q", ["p"]), None);
     }
 
     #[test]

@@ -17,13 +17,13 @@ use super::query::{answer, explain, solve_goal, Mode};
 use super::repl_load::{apply, db_edit, load_all};
 use super::{Coinduction, SolveOpts};
 use crate::error::Result;
-use std::ops::ControlFlow;
 use rustyline::completion::{Completer, Pair};
 use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
 use rustyline::validate::Validator;
 use rustyline::{Context, Helper};
 use std::io::{BufRead, IsTerminal, Write};
+use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -205,10 +205,7 @@ impl Session {
             }
             _ => {}
         }
-        if let Some(spec) = t
-            .strip_prefix("listing(")
-            .and_then(|r| r.strip_suffix(')'))
-        {
+        if let Some(spec) = t.strip_prefix("listing(").and_then(|r| r.strip_suffix(')')) {
             self.listing(Some(spec.trim()), out);
             return Some(true);
         }
@@ -230,8 +227,7 @@ impl Session {
             return None;
         }
         let file: Arc<str> = "<goal>".into();
-        let (goal, names) =
-            crate::syntax::clauses::parse_goal(&mut loaded.store, &file, t).ok()?;
+        let (goal, names) = crate::syntax::clauses::parse_goal(&mut loaded.store, &file, t).ok()?;
         let edit = db_edit(&loaded.store, goal)?;
         match apply(loaded, edit, names) {
             Ok(true) => {
@@ -446,7 +442,11 @@ impl Session {
             answer(loaded, goal, &names, mode, &opts, out)
         };
         if let Err(e) = r {
-            let _ = writeln!(out, "{}", super::diagnostics::render_on_stdout(&e, Some(&goal_text)));
+            let _ = writeln!(
+                out,
+                "{}",
+                super::diagnostics::render_on_stdout(&e, Some(&goal_text))
+            );
         }
         if let Some(full) = explaining {
             opts.explain_full = full;
@@ -647,7 +647,10 @@ pub fn repl(files: &[String], opts: &SolveOpts) -> Result<ExitCode> {
         for line in std::io::stdin().lock().lines() {
             let Ok(line) = line else { break };
             let t = line.trim();
-            if session.block.is_none() && !t.is_empty() && !t.starts_with(':') && !t.starts_with('%')
+            if session.block.is_none()
+                && !t.is_empty()
+                && !t.starts_with(':')
+                && !t.starts_with('%')
             {
                 let _ = writeln!(
                     stdout.lock(),

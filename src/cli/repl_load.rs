@@ -66,17 +66,24 @@ fn lower_merged(files: &[&String], blocks: &[String], opts: &SolveOpts) -> Resul
     for f in files {
         let src = read_source(f)?;
         let file: Arc<str> = f.as_str().into();
-        user.items.extend(surface::parse_program(&file, &src)?.items);
+        user.items
+            .extend(surface::parse_program(&file, &src)?.items);
     }
     for (i, b) in blocks.iter().enumerate() {
         let file: Arc<str> = format!("<program {}>", i + 1).into();
         user.items.extend(surface::parse_program(&file, b)?.items);
     }
     let prelude = !opts.no_prelude
-        && (files.iter().any(|f| f.to_ascii_lowercase().ends_with(".rs")) || !blocks.is_empty());
+        && (files
+            .iter()
+            .any(|f| f.to_ascii_lowercase().ends_with(".rs"))
+            || !blocks.is_empty());
     let prog = if prelude {
         let pfile: Arc<str> = "rules/prelude.rs".into();
-        with_prelude(user.clone(), surface::parse_program(&pfile, super::PRELUDE)?)
+        with_prelude(
+            user.clone(),
+            surface::parse_program(&pfile, super::PRELUDE)?,
+        )
     } else {
         user.clone()
     };
@@ -132,11 +139,7 @@ pub fn db_edit(store: &Store, goal: TermId) -> Option<DbEdit> {
 }
 
 /// Apply an edit to a clause program; `Ok(false)` when a retract found no clause.
-pub fn apply(
-    loaded: &mut Loaded,
-    edit: DbEdit,
-    var_names: Vec<Box<str>>,
-) -> Result<bool> {
+pub fn apply(loaded: &mut Loaded, edit: DbEdit, var_names: Vec<Box<str>>) -> Result<bool> {
     if loaded.is_surface() {
         return Err(Error::Goal {
             code: "repl::not_clauses",
@@ -163,9 +166,7 @@ pub fn apply(
         DbEdit::Retract(c) => {
             let store = &mut loaded.store;
             let (head, body) = match store.view(c) {
-                crate::term::View::App(crate::term::syms::NECK, a) if a.len() == 2 => {
-                    (a[0], a[1])
-                }
+                crate::term::View::App(crate::term::syms::NECK, a) if a.len() == 2 => (a[0], a[1]),
                 _ => (c, store.atom(crate::term::syms::TRUE)),
             };
             let Some(pred) = store.functor(head) else {

@@ -111,7 +111,10 @@ pub fn dot(root: &Node) -> String {
 }
 
 fn failed(n: &Node) -> bool {
-    matches!(n.verdict, Verdict::Fails | Verdict::Cycle { coinductive: false })
+    matches!(
+        n.verdict,
+        Verdict::Fails | Verdict::Cycle { coinductive: false }
+    )
 }
 
 /// Why a goal that fails does not hold, cause first, as rustc's E0277 reads: the failing leaf (a
