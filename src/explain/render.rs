@@ -59,6 +59,9 @@ fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
+/// The goals on a branch of the tree: label and DOT node id.
+type Branch = Vec<(String, usize)>;
+
 /// The tree as a Graphviz `digraph`, laid out top to bottom (goals as boxes, candidates as ellipses;
 /// green holds, red fails). A cycle is drawn as a dashed back edge to the goal it meets again, not as
 /// a node of its own.
@@ -66,8 +69,8 @@ pub fn dot(root: &Node) -> String {
     let mut out = String::from(
         "digraph proof {\n  rankdir=TB;\n  node [fontname=\"monospace\", fontsize=10];\n",
     );
-    // (node, parent id, ids of the goals on the branch above it, by label)
-    let mut stack: Vec<(&Node, Option<usize>, Vec<(String, usize)>)> = vec![(root, None, vec![])];
+    // (node, parent id, the goals on the branch above it)
+    let mut stack: Vec<(&Node, Option<usize>, Branch)> = vec![(root, None, vec![])];
     let mut next = 0usize;
     while let Some((n, parent, path)) = stack.pop() {
         if let (Verdict::Cycle { coinductive }, Some(p)) = (n.verdict, parent) {
