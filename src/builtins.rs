@@ -41,7 +41,22 @@ pub fn check_goal(store: &Store, program: &Program, goal: TermId) -> Result<()> 
             _ => {
                 let others = program.arities_of(f);
                 let hint = if others.is_empty() {
-                    String::new()
+                    // A typo: the known predicate nearest by name, as SWI's "did you mean".
+                    let preds = program.predicates(store);
+                    let names: Vec<(&str, u32)> =
+                        preds.iter().map(|&(f, a)| (store.name(f), a)).collect();
+                    match crate::suggest::closest(name, names.iter().map(|(n, _)| *n)) {
+                        Some(near) => {
+                            let arity = names
+                                .iter()
+                                .filter(|(m, _)| *m == near)
+                                .map(|&(_, a)| a)
+                                .min_by_key(|a| a.abs_diff(n))
+                                .unwrap_or(n);
+                            format!(" (did you mean {near}/{arity}?)")
+                        }
+                        None => String::new(),
+                    }
                 } else {
                     let list: Vec<String> = others.iter().map(|a| format!("{name}/{a}")).collect();
                     format!(" (arity mismatch: the program defines {})", list.join(", "))

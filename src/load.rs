@@ -37,6 +37,9 @@ pub struct Loaded {
     pub source: Source,
     /// The user's own items of a Rust-like program (without the prelude).
     pub ast: Option<ast::Program>,
+    /// The std model's items lowered with a `.rs` program (`rules/std/*.rs`, resolved), for
+    /// explanations that cite them.
+    pub library: Option<ast::Program>,
     /// The strategy instance of the last goal solved on this program (see `solve_goal`).
     pub solver: crate::solve::KeptStrategy,
 }
@@ -171,6 +174,7 @@ pub fn load_clauses(file: Arc<str>, src: &str) -> Result<Loaded> {
         file,
         source: Source::Clauses,
         ast: None,
+        library: None,
         solver: None,
     })
 }
@@ -213,6 +217,7 @@ pub fn load_surface(
         file,
         source: Source::Surface(lowered.names),
         ast: Some(user),
+        library: None,
         solver: None,
     })
 }
@@ -251,6 +256,9 @@ fn load_rust(file: Arc<str>, src: &str, prelude: bool, lower: &LowerOptions) -> 
         program,
         file,
         source: Source::Surface(names),
+        library: prelude.then(|| ast::Program {
+            items: resolved.all.items[..resolved.all.items.len() - resolved.user.items.len()].to_vec(),
+        }),
         ast: Some(resolved.user),
         solver: None,
     })
@@ -462,4 +470,17 @@ pub fn solve_goal(
         outcome,
         elapsed: start.elapsed(),
     })
+}
+
+/// The text of a file of knot's own rules or std model (`rules/std/vec.rs`, `rules/prelude.rs`,
+/// `rules/lang.pl`...), as built into the binary; `None` for any other path.
+pub fn library_source(path: &str) -> Option<&'static str> {
+    if path == "rules/prelude.rs" {
+        return Some(PRELUDE);
+    }
+    let name = path.strip_prefix("rules/std/")?.strip_suffix(".rs")?;
+    crate::resolve::std_model::STD_MODULES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, src)| *src)
 }

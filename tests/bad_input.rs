@@ -494,7 +494,7 @@ static CATALOGUE: &[Case] = &[
         name: "unknown_predicate_in_negation",
         input: Input::File("unknown_in_negation.pl"),
         cmd: Cmd::Query("\\+ r(a)"),
-        expect: Expect::Unlocated("goal::unknown_predicate: unknown predicate r/1"),
+        expect: Expect::InGoal(1, 4, &["goal::unknown_predicate: unknown predicate r/1"]),
         ..BASE
     },
     Case {
@@ -533,7 +533,7 @@ static CATALOGUE: &[Case] = &[
         name: "empty_file_knows_no_predicate",
         input: Input::File("empty.pl"),
         cmd: Cmd::Query("p"),
-        expect: Expect::Unlocated("goal::unknown_predicate: unknown predicate p/0"),
+        expect: Expect::InGoal(1, 1, &["goal::unknown_predicate: unknown predicate p/0"]),
         ..BASE
     },
     Case {

@@ -308,12 +308,10 @@ fn binary_syntax_error() {
     let o = knot(&["run", f.path()]);
     assert_bad_input(
         &o,
-        &[
-            &format!("{}:2:5: syntax error", f.path()),
-            " 2 │ p(X :- q.",
-            "found `:`",
-        ],
+        &[&format!("{}:2:5: syntax error", f.path()), "found `:`"],
     );
+    // Into a pipe the error is one located line, printed once (a terminal gets the miette block).
+    assert_eq!(stderr(&o).trim_end().lines().count(), 1, "{}", stderr(&o));
     // Nothing was answered.
     assert!(stdout(&o).is_empty(), "{}", stdout(&o));
 }

@@ -142,7 +142,7 @@ fn explain_names_the_impl_the_failed_where_clause_and_the_missing_impl() {
             "programs/vec_clone.rs",
             "--goal",
             "Vec<Foo>: Clone",
-            "--explain",
+            "--explain-full",
         ])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
@@ -196,6 +196,19 @@ fn explain_reports_an_inductive_cycle() {
         .output()
         .unwrap();
     let text = stdout(&out);
+    assert!(text.contains("(an inductive cycle)"), "{text}");
+    let full = Command::new(env!("CARGO_BIN_EXE_knot"))
+        .args([
+            "query",
+            "programs/link.rs",
+            "--goal",
+            "Link<MyWrapper>: Debug",
+            "--explain-full",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let text = stdout(&full);
     assert!(text.contains("cycle: inductive, rejected"), "{text}");
 }
 

@@ -111,10 +111,15 @@ pub struct SolveOpts {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// After the answer, print its proof tree: the impls and rules tried for each goal, why each
-    /// failed, cycles (`--format dot` prints the tree as Graphviz instead).
+    /// After the answer, explain it: for a goal that fails, why not (the cause first, then each
+    /// requirement up to the goal, as rustc's E0277 reads); for one that holds, its derivation
+    /// (`--format dot` prints the tree as Graphviz instead).
     #[arg(long)]
     pub explain: bool,
+    /// Print the whole proof tree after the answer: every candidate tried (also those whose head
+    /// does not unify) and, for a goal that holds, every candidate rather than its one derivation.
+    #[arg(long)]
+    pub explain_full: bool,
     /// Print statistics (tables, answers, unifications, steps, time) to stderr.
     #[arg(long)]
     pub stats: bool,

@@ -315,7 +315,7 @@ pub fn query(path: &str, goal_texts: &[String], mode: Mode, opts: &SolveOpts) ->
         if opts.format != Format::Dot {
             answer(&mut loaded, goal, &names, mode, opts, &mut out)?;
         }
-        if opts.explain || opts.format == Format::Dot {
+        if opts.explain || opts.explain_full || opts.format == Format::Dot {
             let text = explain(&mut loaded, goal, opts);
             write!(out, "{text}").map_err(io)?;
         }
@@ -325,12 +325,23 @@ pub fn query(path: &str, goal_texts: &[String], mode: Mode, opts: &SolveOpts) ->
     Ok(ExitCode::SUCCESS)
 }
 
-/// The proof tree of `goal` as text (or DOT with `--format dot`).
+/// The explanation of `goal`: for a goal that fails, why not (the cause first, then the chain of
+/// requirements up to the goal); otherwise its proof tree (`--explain-full`: the whole tree, every
+/// candidate tried; `--format dot`: the tree as Graphviz).
 pub fn explain(loaded: &mut Loaded, goal: TermId, opts: &SolveOpts) -> String {
     let names = match &loaded.source {
         Source::Surface(n) => Some(n),
         Source::Clauses => None,
     };
+    // The std model's items (its negative impls) are cited by their Rust text.
+    let mut programs = Vec::new();
+    programs.extend(loaded.ast.as_ref());
+    programs.extend(loaded.library.as_ref());
+    let items = crate::explain::items::Items::collect(&programs, &|file| {
+        crate::library_source(file)
+            .map(String::from)
+            .or_else(|| std::fs::read_to_string(file).ok())
+    });
     let limits = opts.limits();
     let mut ex = crate::explain::Explainer::new(
         &mut loaded.store,
@@ -339,12 +350,18 @@ pub fn explain(loaded: &mut Loaded, goal: TermId, opts: &SolveOpts) -> String {
         &opts.strategy,
         &limits,
     );
+    ex.full = opts.explain_full;
+    ex.items = items;
     let tree = ex.explain(goal);
     if opts.format == Format::Dot {
-        crate::explain::render::dot(&tree)
-    } else {
-        format!("explanation:\n{}", crate::explain::render::text(&tree))
+        return crate::explain::render::dot(&tree);
     }
+    if !opts.explain_full {
+        if let Some(text) = crate::explain::render::why_not(&tree) {
+            return text;
+        }
+    }
+    format!("explanation:\n{}", crate::explain::render::text(&tree))
 }
 
 /// `knot run FILE`: answer each `?-` query of the file.
@@ -363,7 +380,14 @@ pub fn run(path: &str, all: bool, opts: &SolveOpts) -> Result<ExitCode> {
         }
         let checked = check_goal(&loaded.store, &loaded.program, q.goal)
             .map(|_| crate::mark_negations(&mut loaded.store, q.goal, q.goal));
-        let r = checked.and_then(|g| answer(&mut loaded, g, &names, mode, opts, &mut out));
+        let r = checked.and_then(|g| {
+            answer(&mut loaded, g, &names, mode, opts, &mut out)?;
+            if opts.explain || opts.explain_full {
+                let text = explain(&mut loaded, g, opts);
+                write!(out, "{text}").map_err(io)?;
+            }
+            Ok(())
+        });
         if let Err(e) = r {
             let at = q
                 .span

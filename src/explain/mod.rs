@@ -9,6 +9,7 @@
 //! assumed to hold when its predicate is coinductive, rejected when inductive. Rules that only restate
 //! the environment (`Tr(T) :- from_env(Tr(T))`) are left out.
 
+pub mod items;
 pub mod render;
 
 use crate::lower::{rust_text, Names};
@@ -55,6 +56,9 @@ pub struct Node {
     pub location: Option<String>,
     /// Sub-goals or candidates.
     pub children: Vec<Node>,
+    /// For a candidate that is an auto trait's structural rule (`Handle: Send` when its fields are):
+    /// the type whose fields it requires, in Rust syntax.
+    pub structural: Option<String>,
 }
 
 /// Settings of an explanation.
@@ -70,6 +74,11 @@ pub struct Explainer<'a> {
     nodes: usize,
     /// Verdicts already computed, by goal.
     solved: rustc_hash::FxHashMap<TermId, (Verdict, Option<TermId>)>,
+    /// The whole tree: every candidate (also those whose head does not unify) and, for a goal that
+    /// holds, every candidate rather than the one derivation.
+    pub full: bool,
+    /// Items of the source program the clauses do not carry (negative impls, where ADTs are).
+    pub items: items::Items,
 }
 
 const MAX_NODES: usize = 400;
@@ -101,6 +110,8 @@ impl<'a> Explainer<'a> {
             max_depth: 6,
             nodes: 0,
             solved: Default::default(),
+            full: false,
+            items: Default::default(),
         }
     }
 
@@ -207,6 +218,7 @@ impl<'a> Explainer<'a> {
             note,
             location: None,
             children: Vec::new(),
+            structural: None,
         }
     }
 
@@ -260,6 +272,22 @@ impl<'a> Explainer<'a> {
             return node;
         };
         stack.push(goal);
+        // A goal that holds: the one derivation its proof takes (each body goal instantiated by the
+        // answer of the whole body, so a tabled left recursion shows the answer it used, not a cycle).
+        if verdict == Verdict::Holds && !self.full {
+            if let Some(cand) = self.derivation(goal, pred, depth, stack) {
+                node.children.push(cand);
+                stack.pop();
+                return node;
+            }
+            if self.store.is_ground(goal) && !self.program.coinductive.contains(&pred) {
+                // Every derivation found goes through a goal above this one: its proof is the
+                // answer that goal's table holds, shown there.
+                node.note = Some("holds by an answer of a goal above it (shown there)".into());
+                stack.pop();
+                return node;
+            }
+        }
         let mut matched = 0;
         for &ci in self.program.clauses_of(pred) {
             let clause = &self.program.clauses()[ci as usize];
@@ -276,52 +304,45 @@ impl<'a> Explainer<'a> {
             };
             let gbase = b.alloc(gn, self.store.max_universe(goal));
             let cbase = b.alloc(clause.nvars, self.store.max_universe(goal));
-            let names = clause.var_names.clone();
-            let cname = move |i: u32| {
-                names
-                    .get(i as usize)
-                    .filter(|n| !n.is_empty() && !n.starts_with('_'))
-                    .map(|n| n.to_string())
-                    .unwrap_or_else(|| "_".into())
-            };
-            let head_text = self.goal_text(clause.head, &cname);
-            let what = candidate_name(clause.span.as_ref(), self.names.is_some());
-            let location = clause
-                .span
-                .as_ref()
-                .map(|s| format!("{}:{}:{}", s.file, s.line, s.col));
             let opts = UnifyOptions { occurs_check: true };
-            if !b.unify(
+            let unifies = b.unify(
                 self.store,
                 Ref::new(clause.head, cbase),
                 Ref::new(goal, gbase),
                 opts,
-            ) {
-                // Only impls and program clauses are worth listing when they do not match.
-                if clause
+            );
+            // Only impls and program clauses are worth listing when they do not match, and only in
+            // the full tree.
+            let listed = self.full
+                && clause
                     .span
                     .as_ref()
-                    .is_some_and(|s| !s.file.starts_with("rules/"))
-                {
-                    let note = format!(
-                        "does not apply: `{}` does not unify with `{}`",
-                        head_text,
-                        self.goal_text(goal, &var_name)
-                    );
-                    let mut n = self.leaf(
-                        format!("{what} `{head_text}`"),
-                        Verdict::NoMatch,
-                        Some(note),
-                    );
-                    n.location = location;
-                    node.children.push(n);
-                }
+                    .is_some_and(|s| !s.file.starts_with("rules/"));
+            if !unifies && !listed {
+                continue;
+            }
+            let (what, head_text, location) = self.candidate_text(ci);
+            if !unifies {
+                let note = format!(
+                    "does not apply: `{}` does not unify with `{}`",
+                    head_text,
+                    self.goal_text(goal, &var_name)
+                );
+                let mut n = self.leaf(
+                    format!("{what} `{head_text}`"),
+                    Verdict::NoMatch,
+                    Some(note),
+                );
+                n.location = location;
+                node.children.push(n);
                 continue;
             }
             matched += 1;
+            let clause = &self.program.clauses()[ci as usize];
             let body: Vec<TermId> = clause.body.clone();
             let mut cand = self.leaf(format!("{what} `{head_text}`"), Verdict::Candidate, None);
             cand.location = location;
+            cand.structural = self.structural(ci, goal);
             for g in body {
                 // The body goal under the unifier and the answers of the goals before it, its
                 // variables numbered afresh.
@@ -361,6 +382,10 @@ impl<'a> Explainer<'a> {
         }
         stack.pop();
         if matched == 0 && verdict == Verdict::Fails {
+            if let Some(neg) = self.negative_impl(goal) {
+                node.children.push(neg);
+                return node;
+            }
             let what = if self.names.is_some() {
                 "impl"
             } else {
@@ -381,6 +406,206 @@ impl<'a> Explainer<'a> {
         }
         node
     }
+
+    /// How a clause reads as a candidate: its kind, its head and its location (none for a clause the
+    /// lowering made up, which has no place in a file).
+    fn candidate_text(&self, ci: u32) -> (&'static str, String, Option<String>) {
+        let clause = &self.program.clauses()[ci as usize];
+        let names = clause.var_names.clone();
+        let cname = move |i: u32| {
+            names
+                .get(i as usize)
+                .filter(|n| !n.is_empty() && !n.starts_with('_'))
+                .map(|n| n.to_string())
+                .unwrap_or_else(|| "_".into())
+        };
+        let head_text = self.goal_text(clause.head, &cname);
+        let what = candidate_name(clause.span.as_ref(), self.names.is_some());
+        (what, head_text, clause.span.as_ref().and_then(location_of))
+    }
+
+    /// For an auto trait's structural clause (located at the struct or enum it was made for): the
+    /// goal's self type in Rust syntax.
+    fn structural(&self, ci: u32, goal: TermId) -> Option<String> {
+        let names = self.names?;
+        let clause = &self.program.clauses()[ci as usize];
+        let span = clause.span.as_ref()?;
+        let (f, _) = self.store.functor(goal)?;
+        if !names.traits.get(self.store.name(f)).is_some_and(|t| t.auto) {
+            return None;
+        }
+        if !self.items.adt_at(&location_of(span)?) {
+            return None;
+        }
+        let self_ty = *self.store.args(goal).first()?;
+        Some(rust_text::type_text_with(self.store, self_ty, &var_name))
+    }
+
+    /// A negative impl that says why a trait goal has no impl (`impl<T> !Send for Rc<T> {}`).
+    fn negative_impl(&mut self, goal: TermId) -> Option<Node> {
+        self.names?;
+        let (f, _) = self.store.functor(goal)?;
+        let self_ty = *self.store.args(goal).first()?;
+        let (ty, _) = self.store.functor(self_ty)?;
+        let neg = self
+            .items
+            .negative(self.store.name(f), self.store.name(ty))?
+            .clone();
+        let mut n = self.leaf(
+            format!("negative impl `{}`", neg.text),
+            Verdict::Fails,
+            None,
+        );
+        n.location = neg.location;
+        Some(n)
+    }
+
+    /// The derivation of a goal that holds: the first candidate whose body, solved as one
+    /// conjunction, has an answer none of whose instantiated body goals is already on the branch.
+    fn derivation(
+        &mut self,
+        goal: TermId,
+        pred: crate::program::Pred,
+        depth: usize,
+        stack: &mut Vec<TermId>,
+    ) -> Option<Node> {
+        let opts = UnifyOptions { occurs_check: true };
+        let tuple = self.store.sym("$body");
+        let mut options: Vec<(u32, Vec<TermId>, bool)> = Vec::new();
+        for &ci in self.program.clauses_of(pred) {
+            let clause = &self.program.clauses()[ci as usize];
+            if restates_environment(self.store, clause.head, &clause.body)
+                || guard_rejects(self.store, clause.head, &clause.body, goal)
+            {
+                continue;
+            }
+            let (head, body, nvars) = (clause.head, clause.body.clone(), clause.nvars);
+            let mut b = Bindings::new();
+            let gn = if self.store.is_ground(goal) {
+                0
+            } else {
+                self.store.var_count(goal)
+            };
+            let u = self.store.max_universe(goal);
+            let gbase = b.alloc(gn, u);
+            let cbase = b.alloc(nvars, u);
+            if !b.unify(
+                self.store,
+                Ref::new(head, cbase),
+                Ref::new(goal, gbase),
+                opts,
+            ) {
+                continue;
+            }
+            // The body goals as one tuple, variables shared and numbered from 0.
+            let mut map = VarMap::new();
+            let goals: Vec<TermId> = body
+                .iter()
+                .map(|&g| b.resolve(self.store, Ref::new(g, cbase), &mut map))
+                .collect();
+            let tuple_t = self.store.app(tuple, &goals);
+            let conj = goals
+                .iter()
+                .rev()
+                .copied()
+                .reduce(|acc, g| self.store.app(syms::COMMA, &[g, acc]));
+            let instances: Vec<Vec<TermId>> = match conj {
+                None => vec![Vec::new()],
+                Some(conj) => self
+                    .answers(conj)
+                    .into_iter()
+                    .map(|vals| {
+                        let vals: Vec<TermId> = self.store.args(vals).to_vec();
+                        let t = self.store.map_vars(tuple_t, &mut |s, i| {
+                            vals.get(i as usize).copied().unwrap_or_else(|| s.var(i))
+                        });
+                        self.store
+                            .args(t)
+                            .to_vec()
+                            .into_iter()
+                            .map(|g| canonical(self.store, g))
+                            .collect()
+                    })
+                    .collect(),
+            };
+            // A goal met again on the branch proves nothing unless its predicate is coinductive.
+            for gs in instances {
+                let cyclic = gs.iter().any(|g| {
+                    stack.contains(g)
+                        && !self
+                            .store
+                            .functor(*g)
+                            .is_some_and(|p| self.program.coinductive.contains(&p))
+                });
+                if !cyclic {
+                    let base = gs.iter().all(|g| self.store.functor(*g) != Some(pred));
+                    options.push((ci, gs, base));
+                }
+            }
+        }
+        // The shortest proof first: a candidate that does not call the goal's own predicate again
+        // (the base case of a recursion), else the first one.
+        let pick = options
+            .iter()
+            .position(|o| o.2)
+            .or((!options.is_empty()).then_some(0))?;
+        let (ci, chosen, _) = options.swap_remove(pick);
+        let (what, head_text, location) = self.candidate_text(ci);
+        let mut cand = self.leaf(format!("{what} `{head_text}`"), Verdict::Candidate, None);
+        cand.location = location;
+        cand.structural = self.structural(ci, goal);
+        for g in chosen {
+            let child = self.goal_node(g, depth + 1, stack);
+            cand.children.push(child);
+        }
+        Some(cand)
+    }
+
+    /// The first answers of a goal (values per variable), at most 16.
+    fn answers(&mut self, goal: TermId) -> Vec<TermId> {
+        let Some(mut s) = strategy_by_name(self.strategy) else {
+            return Vec::new();
+        };
+        let nvars = if self.store.is_ground(goal) {
+            0
+        } else {
+            self.store.var_count(goal)
+        };
+        let mut out = Vec::new();
+        s.solve(
+            self.store,
+            self.program,
+            &Goal { term: goal, nvars },
+            &self.limits,
+            &mut |store, a| {
+                out.push(a.intern(store).values);
+                if out.len() >= 16 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            },
+        );
+        out
+    }
+}
+
+/// `file:line:col` of a span, or nothing for a clause made up by the lowering (no file, line 0).
+fn location_of(s: &crate::error::Span) -> Option<String> {
+    if s.file.is_empty() || s.line == 0 {
+        return None;
+    }
+    Some(format!("{}:{}:{}", s.file, s.line, s.col))
+}
+
+/// A term with its variables renumbered from 0 in order of appearance (how goals are compared).
+fn canonical(store: &mut Store, t: TermId) -> TermId {
+    if store.is_ground(t) {
+        return t;
+    }
+    let mut b = Bindings::new();
+    let base = b.alloc(store.var_count(t), store.max_universe(t));
+    b.resolve(store, Ref::new(t, base), &mut VarMap::new())
 }
 
 /// Variables of a goal print as `?0`, `?1`, ...
@@ -391,7 +616,9 @@ fn var_name(i: u32) -> String {
 /// How a clause is named: an impl (a Rust-like program's item), a built-in rule, or a clause.
 fn candidate_name(span: Option<&crate::error::Span>, surface: bool) -> &'static str {
     match span {
-        Some(s) if &*s.file == "rules/prelude.rs" => "std impl",
+        Some(s) if s.file.starts_with("rules/prelude") || s.file.starts_with("rules/std") => {
+            "std impl"
+        }
         Some(s) if s.file.starts_with("rules/") => "built-in rule",
         Some(_) if surface => "impl",
         _ => "clause",

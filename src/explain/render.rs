@@ -59,14 +59,30 @@ fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// The tree as a Graphviz `digraph` (goals as boxes, candidates as ellipses; green holds, red fails).
+/// The goals on a branch of the tree: label and DOT node id.
+type Branch = Vec<(String, usize)>;
+
+/// The tree as a Graphviz `digraph`, laid out top to bottom (goals as boxes, candidates as ellipses;
+/// green holds, red fails). A cycle is drawn as a dashed back edge to the goal it meets again, not as
+/// a node of its own.
 pub fn dot(root: &Node) -> String {
     let mut out = String::from(
-        "digraph proof {\n  rankdir=LR;\n  node [fontname=\"monospace\", fontsize=10];\n",
+        "digraph proof {\n  rankdir=TB;\n  node [fontname=\"monospace\", fontsize=10];\n",
     );
-    let mut stack: Vec<(&Node, Option<usize>)> = vec![(root, None)];
+    // (node, parent id, the goals on the branch above it)
+    let mut stack: Vec<(&Node, Option<usize>, Branch)> = vec![(root, None, vec![])];
     let mut next = 0usize;
-    while let Some((n, parent)) = stack.pop() {
+    while let Some((n, parent, path)) = stack.pop() {
+        if let (Verdict::Cycle { coinductive }, Some(p)) = (n.verdict, parent) {
+            if let Some(&(_, anc)) = path.iter().rev().find(|(l, _)| *l == n.label) {
+                let color = if coinductive { "blue" } else { "purple" };
+                out.push_str(&format!(
+                    "  n{p} -> n{anc} [style=dashed, color={color}, constraint=false, label=\"{}\"];\n",
+                    if coinductive { "cycle (coinductive)" } else { "cycle (inductive)" }
+                ));
+                continue;
+            }
+        }
         let id = next;
         next += 1;
         let (shape, color) = match n.verdict {
@@ -85,10 +101,106 @@ pub fn dot(root: &Node) -> String {
         if let Some(p) = parent {
             out.push_str(&format!("  n{p} -> n{id};\n"));
         }
+        let mut below = path;
+        if n.verdict != Verdict::Candidate && n.verdict != Verdict::NoMatch {
+            below.push((n.label.clone(), id));
+        }
         for c in n.children.iter().rev() {
-            stack.push((c, Some(id)));
+            stack.push((c, Some(id), below.clone()));
         }
     }
     out.push_str("}\n");
     out
+}
+
+fn failed(n: &Node) -> bool {
+    matches!(
+        n.verdict,
+        Verdict::Fails | Verdict::Cycle { coinductive: false }
+    )
+}
+
+/// Why a goal that fails does not hold, cause first, as rustc's E0277 reads: the failing leaf (a
+/// negative impl, no matching impl or clause, an inductive cycle), then each requirement that led
+/// to it, up to the goal. `None` unless the root fails.
+pub fn why_not(root: &Node) -> Option<String> {
+    if root.verdict != Verdict::Fails {
+        return None;
+    }
+    // Steps from the goal down: (the goal, the candidate through which it needs the next one).
+    let mut steps: Vec<(&Node, Option<&Node>, usize)> = Vec::new();
+    let mut node = root;
+    loop {
+        let failing: Vec<&Node> = node
+            .children
+            .iter()
+            .filter(|c| c.verdict == Verdict::Candidate && c.children.last().is_some_and(failed))
+            .collect();
+        if let Some(c) = failing.first() {
+            steps.push((node, Some(c), failing.len() - 1));
+            node = c.children.last().expect("a failing where-clause");
+            continue;
+        }
+        // A conjunction: the part that fails.
+        if let Some(part) = node
+            .children
+            .iter()
+            .find(|c| failed(c) && c.verdict != Verdict::Candidate && !c.children.is_empty())
+        {
+            steps.push((node, None, 0));
+            node = part;
+            continue;
+        }
+        break;
+    }
+    let mut out = format!("why not `{}`:\n", root.label);
+    // The cause.
+    let cause = node
+        .children
+        .iter()
+        .find(|c| c.verdict == Verdict::Fails && c.children.is_empty());
+    let mut first = format!("`{}` does not hold", node.label);
+    match (cause, node.verdict) {
+        (_, Verdict::Cycle { .. }) => first.push_str(": it needs itself (an inductive cycle)"),
+        (Some(c), _) => {
+            first.push_str(&format!(": {}", c.label));
+            if let Some(l) = &c.location {
+                first.push_str(&format!(" ({l})"));
+            }
+        }
+        (None, _) => {
+            if let Some(note) = &node.note {
+                first.push_str(&format!(" ({note})"));
+            }
+        }
+    }
+    out.push_str(&format!("  cause: {first}\n"));
+    for (goal, cand, others) in steps.iter().rev() {
+        let Some(c) = cand else { continue };
+        let at = c
+            .location
+            .as_ref()
+            .map(|l| format!(" ({l})"))
+            .unwrap_or_default();
+        match &c.structural {
+            Some(ty) => out.push_str(&format!(
+                "  required because it appears within the type `{ty}`{at}\n"
+            )),
+            None => out.push_str(&format!(
+                "  required for `{}` by {}{at}\n",
+                goal.label, c.label
+            )),
+        }
+        if *others > 0 {
+            out.push_str(&format!(
+                "  note: {others} more candidate(s) for `{}` fail as well\n",
+                goal.label
+            ));
+        }
+    }
+    if steps.first().is_some_and(|s| s.1.is_none()) {
+        out.push_str(&format!("  required by the goal `{}`\n", root.label));
+    }
+    out.push_str("(--explain-full prints the whole tree)\n");
+    Some(out)
 }

@@ -5,20 +5,6 @@ use super::write::term_text;
 use crate::program::Program;
 use crate::term::{Store, TermId, View};
 
-/// Edit distance between two names (for "did you mean").
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != cb);
-            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
 
 /// Predicates of the program whose name is close to `name` (or equal, with another arity).
 pub fn similar_predicates(store: &Store, program: &Program, name: &str, arity: u32) -> Vec<String> {
@@ -30,7 +16,7 @@ pub fn similar_predicates(store: &Store, program: &Program, name: &str, arity: u
             if other.starts_with('$') {
                 return None;
             }
-            let d = distance(name, other);
+            let d = crate::suggest::edit_distance(name, other);
             let close = (other == name && n != arity)
                 || (d <= 2 && d * 3 <= name.chars().count().max(2) && n == arity);
             close.then(|| (d, format!("{other}/{n}")))

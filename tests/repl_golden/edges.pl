@@ -1,0 +1,2 @@
+edge(a, b).
+edge(b, c).
