@@ -374,6 +374,7 @@ impl Hooks for Solver<'_, '_> {
     }
 
     fn success(&mut self, m: &mut Machine<'_>, st: &State) -> ControlFlow<()> {
+        m.note_taint(st.taint);
         let Some(f) = self.g.stack.last_mut() else {
             return self.root.success(m, st);
         };
