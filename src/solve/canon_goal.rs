@@ -189,14 +189,15 @@ pub(crate) fn canonicalize_call(
         .max_term_size
         .is_some_and(|n| call_size(m.store, m.program, goal_c, n) > n)
     {
-        // Truncated, as chalk's SLG does above its maximum term size: the machine goes on past
-        // the call with the branch tainted (its answers become ambiguous; if it fails anyway, it
-        // fails for certain).
-        m.truncated_call = true;
+        // Truncated, as chalk's SLG does above its maximum term size: the branch is dropped and the
+        // solution becomes ambiguous.
+        m.out.truncated = true;
         return None;
     }
     if m.store.depth(goal_c) > m.limits.max_term_depth {
-        // Deeper than the term-depth limit: truncated the same way, the limit named in the answer.
+        // Deeper than the term-depth limit: the machine goes on past the call with the branch
+        // tainted (its answers become ambiguous; if a later conjunct fails, the branch fails for
+        // certain), and the limit is named in the answer.
         m.truncated_call = true;
         m.out.truncated_by.get_or_insert(StopReason::TermDepth(m.limits.max_term_depth));
         return None;

@@ -81,8 +81,9 @@ pub(crate) struct State {
     pub b: Bindings,
     pub goals: Goals,
     pub universe: u32,
-    /// Goals this derivation went past without deciding them ([`TAINT_TRUNCATED`]: a call over the
-    /// term size or depth limit; [`TAINT_FLOUNDERED`]: a goal whose answers cannot be listed). The
+    /// Goals this derivation went past without deciding them ([`TAINT_TRUNCATED`]: a call nested
+    /// deeper than the term-depth limit; [`TAINT_FLOUNDERED`]: reserved for floundered goals, which
+    /// today end their branch and flag the outcome, as chalk's harness reports them). The
     /// branch goes on as if they held: if it fails anyway, it fails for certain (a conjunction with a
     /// definitely failing member fails); if it succeeds, its answer is only possible (ambiguous).
     pub taint: u8,
@@ -436,8 +437,8 @@ impl<'p> Machine<'p> {
             Deref::Term(r) => r,
             Deref::Unbound(_) => {
                 // Calling an unbound variable: the goal is not known yet.
-                st.taint |= TAINT_FLOUNDERED;
-                return ControlFlow::Continue(true);
+                self.out.floundered = true;
+                return ControlFlow::Continue(false);
             }
         };
         let env = &node.env;
@@ -518,8 +519,8 @@ impl<'p> Machine<'p> {
             (syms::NOT, 1) | (syms::NAF, 2) => {
                 let locals = if arity == 2 { Some(a(1)) } else { None };
                 if self.flounders(st, a(0), locals) {
-                    st.taint |= TAINT_FLOUNDERED;
-                    return ControlFlow::Continue(true);
+                    self.out.floundered = true;
+                    return ControlFlow::Continue(false);
                 }
                 let goal = self.invert_placeholders(st, a(0));
                 let action = if node.cut_scope {
@@ -613,8 +614,8 @@ impl<'p> Machine<'p> {
                 if !deferred && defer(&mut st.goals, GoalKind::Deferred(r), env, depth) {
                     return ControlFlow::Continue(true);
                 }
-                st.taint |= TAINT_FLOUNDERED;
-                return ControlFlow::Continue(true);
+                self.out.floundered = true;
+                return ControlFlow::Continue(false);
             }
         }
         if !direct && !node.cut_scope && hooks.is_tabled(pred) {
@@ -1073,8 +1074,8 @@ impl<'p> Machine<'p> {
                 let v = match self.eval(st, y) {
                     Eval::Value(v) => v,
                     Eval::NotGround => {
-                        st.taint |= TAINT_FLOUNDERED;
-                        return Some(ControlFlow::Continue(true));
+                        self.out.floundered = true;
+                        return Some(ControlFlow::Continue(false));
                     }
                     Eval::Error => return Some(ControlFlow::Continue(false)),
                 };
@@ -1088,8 +1089,8 @@ impl<'p> Machine<'p> {
                         Some(ControlFlow::Continue(cmp(a, b).unwrap_or(false)))
                     }
                     (Eval::NotGround, _) | (_, Eval::NotGround) => {
-                        st.taint |= TAINT_FLOUNDERED;
-                        Some(ControlFlow::Continue(true))
+                        self.out.floundered = true;
+                        Some(ControlFlow::Continue(false))
                     }
                     _ => Some(ControlFlow::Continue(false)),
                 }
