@@ -199,7 +199,9 @@ pub(crate) fn canonicalize_call(
         // tainted (its answers become ambiguous; if a later conjunct fails, the branch fails for
         // certain), and the limit is named in the answer.
         m.truncated_call = true;
-        m.out.truncated_by.get_or_insert(StopReason::TermDepth(m.limits.max_term_depth));
+        m.out
+            .truncated_by
+            .get_or_insert(StopReason::TermDepth(m.limits.max_term_depth));
         return None;
     }
     let mut universes: Vec<u32> = map.slots.iter().map(|&s| st.b.universe(s)).collect();
