@@ -12,7 +12,7 @@ trait Debug {}
 trait Clone {}
 trait Copy where Self: Clone {}
 trait Default {}
-trait PartialEq<Rhs> {}
+trait PartialEq<Rhs = Self> {}
 trait Eq where Self: PartialEq<Self> {}
 trait Hash {}
 trait Iterator { type Item; }

@@ -598,7 +598,7 @@ static CATALOGUE: &[Case] = &[
             "200",
         ],
         expect: Expect::Answer(
-            "overflow: a subgoal or answer nested deeper than 200 (raise it with --max-term-depth).\n",
+            "ambiguous.\n% warning: truncated: a subgoal or answer nested deeper than 200 (raise it with --max-term-depth); a subgoal or answer over it was not explored, so the answer is only possible\n",
         ),
         // Not tabled in the REPL (no --table-all): the derivation depth is hit instead.
         repl: Some("overflow: derivation depth limit 1000 reached"),
@@ -672,7 +672,7 @@ static CATALOGUE: &[Case] = &[
             "overflow: answers-per-table limit 500 reached (raise it with --max-answers).\n",
         ),
         // The REPL lists answers: nat/1 grows past the term-depth limit before 1000 answers.
-        repl: Some("overflow: a subgoal or answer nested deeper than 200"),
+        repl: Some("truncated: a subgoal or answer nested deeper than 200"),
         ..BASE
     },
     // -----------------------------------------------------------------------------------------
@@ -917,7 +917,7 @@ static CATALOGUE: &[Case] = &[
         cmd: Cmd::Query("S<u8>: Foo"),
         flags: &["--strategy", "slg", "--max-term-depth", "100"],
         expect: Expect::Answer(
-            "overflow: a subgoal or answer nested deeper than 100 (raise it with --max-term-depth).\n",
+            "ambiguous.\n% warning: truncated: a subgoal or answer nested deeper than 100 (raise it with --max-term-depth); a subgoal or answer over it was not explored, so the answer is only possible\n",
         ),
         // Each `S<..>` is a table of its own: the REPL's table limit (100) comes first.
         repl: Some("overflow: table limit 100 reached"),

@@ -40,7 +40,7 @@ fn call(r: &mut Rng, level: usize, vars: &[&str]) -> String {
 
 fn literal(r: &mut Rng, level: usize, vars: &[&str], nest: u32) -> String {
     match r.below(if nest > 1 { 3 } else { 7 }) {
-        0 | 1 | 2 => call(r, level, vars),
+        0..=2 => call(r, level, vars),
         3 => format!("\\+ {}", call(r, level, vars)),
         4 => format!(
             "({} -> {} ; {})",

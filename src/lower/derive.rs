@@ -1,6 +1,9 @@
 //! `#[derive(Trait, ..)]` on a struct or enum: the impl the std derive macro writes,
 //! `impl<T: Trait, ..> Trait for S<T, ..> {}` (a bound on every type parameter), for each derived trait
 //! the program declares (its own or the prelude's). Derives of traits it does not declare are left out.
+//! As rustc's macros: a trait's defaulted parameters take their defaults (`PartialEq` is
+//! `PartialEq<Self>`), and `Default` on an enum (built from its unit `#[default]` variant) has no
+//! bound.
 
 use super::names::Names;
 use crate::error::Result;
@@ -16,10 +19,12 @@ pub(super) fn derived_impls(prog: &ast::Program, names: &Names) -> Result<Vec<as
         };
         for attr in item.attrs.iter().filter(|at| at.name.name == "derive") {
             for tr in attr.args.iter().flatten() {
+                // A trait whose parameters all have defaults (`PartialEq<Rhs = Self>`) is derived
+                // with them: `impl<T: PartialEq> PartialEq for S<T>` compares with `Self`.
                 let known = names
                     .traits
                     .get(&tr.name)
-                    .is_some_and(|t| t.params.is_empty());
+                    .is_some_and(|t| t.params.iter().all(|p| p.default.is_some()));
                 if !known {
                     continue;
                 }
@@ -46,8 +51,14 @@ pub(super) fn derived_impls(prog: &ast::Program, names: &Names) -> Result<Vec<as
                         format!("<{}>", params.join(", ")),
                     )
                 };
-                let bounds: Vec<String> =
-                    types.iter().map(|t| format!("{t}: {}", tr.name)).collect();
+                // rustc's `#[derive(Default)]` on an enum builds the `#[default]` variant, which
+                // must be a unit variant: no field, so no bound on the parameters.
+                let unbounded = tr.name == "Default" && matches!(item.kind, ItemKind::Enum(_));
+                let bounds: Vec<String> = if unbounded {
+                    Vec::new()
+                } else {
+                    types.iter().map(|t| format!("{t}: {}", tr.name)).collect()
+                };
                 let wc = if bounds.is_empty() {
                     String::new()
                 } else {

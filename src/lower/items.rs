@@ -598,7 +598,34 @@ fn dyn_clauses(
     let is_dyn = cx.store.app(crate::term::syms::EQ, &[d_var, d]);
     let member = cx.store.sym("$dyn_bound");
     let body = cx.store.app(member, &[bs, listed]);
-    out.clause(cx, head_var, &[nonvar, is_dyn, body], span)?;
+    let mut goals = vec![nonvar, is_dyn, body];
+    // The bindings a `dyn` type carries satisfy the associated types' bounds (rustc rejects
+    // `dyn Mark<Elem = u8>: Mark` when `type Elem: Probe` and `u8: Probe` fails): for each bound
+    // item, `('$dyn_assoc'(Bs, Tr, A, V) -> Bounds(V) ; true)`.
+    for a in t.assoc_types.iter().filter(|a| a.params.is_empty()) {
+        let v = cx.fresh("V");
+        let mut checks = Vec::new();
+        for b in &a.bounds {
+            if let ast::Bound::Trait(tb) = b {
+                let (g, eqs) = cx.trait_ref(v, tb)?;
+                checks.push(g);
+                checks.extend(eqs);
+            }
+        }
+        let Some((&last, init)) = checks.split_last() else {
+            continue;
+        };
+        let conj = init.iter().rev().fold(last, |acc, &g| {
+            cx.store.app(crate::term::syms::COMMA, &[g, acc])
+        });
+        let item = cx.store.atom_named(&a.name.name);
+        let da = cx.store.sym("$dyn_assoc");
+        let lookup = cx.store.app(da, &[bs, listed, item, v]);
+        let then = cx.store.app(crate::term::syms::ARROW, &[lookup, conj]);
+        let tru = cx.store.atom(crate::term::syms::TRUE);
+        goals.push(cx.store.app(crate::term::syms::SEMI, &[then, tru]));
+    }
+    out.clause(cx, head_var, &goals, span)?;
     let alias_eq = cx.store.sym("alias_eq");
     let assoc_s = cx.store.sym("$assoc");
     let nz = cx.store.sym("normalize");

@@ -146,6 +146,9 @@ impl<'a> Cx<'a> {
     /// A trait's own reference `'Tr'(Self, P..)` with `Self` and its parameters brought into scope.
     pub fn trait_self_ref(&mut self, t: &ast::TraitDef) -> TermId {
         let self_v = self.bind("Self");
+        // Inside the trait, `Self::X` is the trait's own `X` first (then, if it has none, a
+        // supertrait's), as rustc resolves it.
+        self.bounds.push(("Self".to_string(), t.name.name.clone()));
         let mut args = vec![self_v];
         args.extend(self.bind_params(&t.params));
         let f = self.store.sym(&t.name.name);
@@ -598,7 +601,15 @@ impl<'a> Cx<'a> {
         };
         let params = info.params.clone();
         let mut a = vec![self_ty];
-        a.extend(self.item_args(&b.name.name, &params, &b.args, &b.span)?);
+        // A defaulted parameter written `Self` (`trait PartialEq<Rhs = Self>`) means this bound's
+        // self type.
+        let mark = self.mark();
+        if b.args.len() < params.len() && params.iter().any(|p| p.default.is_some()) {
+            self.bind_to("Self", self_ty);
+        }
+        let args = self.item_args(&b.name.name, &params, &b.args, &b.span);
+        self.restore(mark);
+        a.extend(args?);
         let tr = self.app(&b.name.name, &a);
         let mut eqs = Vec::new();
         for binding in &b.assoc {

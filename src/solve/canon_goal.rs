@@ -195,7 +195,13 @@ pub(crate) fn canonicalize_call(
         return None;
     }
     if m.store.depth(goal_c) > m.limits.max_term_depth {
-        m.halt(StopReason::TermDepth(m.limits.max_term_depth));
+        // Deeper than the term-depth limit: the machine goes on past the call with the branch
+        // tainted (its answers become ambiguous; if a later conjunct fails, the branch fails for
+        // certain), and the limit is named in the answer.
+        m.truncated_call = true;
+        m.out
+            .truncated_by
+            .get_or_insert(StopReason::TermDepth(m.limits.max_term_depth));
         return None;
     }
     let mut universes: Vec<u32> = map.slots.iter().map(|&s| st.b.universe(s)).collect();

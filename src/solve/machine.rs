@@ -90,7 +90,18 @@ pub(crate) struct State {
     pub b: Bindings,
     pub goals: Goals,
     pub universe: u32,
+    /// Goals this derivation went past without deciding them ([`TAINT_TRUNCATED`]: a call nested
+    /// deeper than the term-depth limit; [`TAINT_FLOUNDERED`]: reserved for floundered goals, which
+    /// today end their branch and flag the outcome, as chalk's harness reports them). The
+    /// branch goes on as if they held: if it fails anyway, it fails for certain (a conjunction with a
+    /// definitely failing member fails); if it succeeds, its answer is only possible (ambiguous).
+    pub taint: u8,
 }
+
+/// A call was truncated (over `max_term_size` or `max_term_depth`) on this branch.
+pub(crate) const TAINT_TRUNCATED: u8 = 1;
+/// A goal floundered on this branch.
+pub(crate) const TAINT_FLOUNDERED: u8 = 2;
 
 impl State {
     /// A state with `nvars` fresh slots (universe 0) and one goal.
@@ -114,6 +125,7 @@ impl State {
                 cut_scope: false,
             })),
             universe,
+            taint: 0,
         }
     }
 }
@@ -221,10 +233,14 @@ pub(crate) struct Machine<'p> {
     pub opts: UnifyOptions,
     pub out: Outcome,
     start: Instant,
+    mem_checked: Instant,
     cut_atom: TermId,
     negation_depth: u32,
     /// The Prolog built-in predicates by symbol (see `builtins/`).
     bt: builtins::Table,
+    /// Set by [`canonicalize_call`](super::canon_goal::canonicalize_call) when it truncates a call;
+    /// the machine then taints the branch and goes on past the call.
+    pub truncated_call: bool,
 }
 
 type Flow = ControlFlow<(), bool>;
@@ -279,8 +295,20 @@ impl<'p> Machine<'p> {
             },
             out: Outcome::default(),
             start: Instant::now(),
+            mem_checked: Instant::now(),
             cut_atom,
             negation_depth: 0,
+            truncated_call: false,
+        }
+    }
+
+    /// A derivation that went past undecided goals succeeded: its answer is only possible.
+    pub fn note_taint(&mut self, taint: u8) {
+        if taint & TAINT_TRUNCATED != 0 {
+            self.out.truncated = true;
+        }
+        if taint & TAINT_FLOUNDERED != 0 {
+            self.out.floundered = true;
         }
     }
 
@@ -322,10 +350,18 @@ impl<'p> Machine<'p> {
             self.halt(StopReason::Steps(self.limits.max_steps));
             return false;
         }
-        if *s & 1023 == 0 {
+        if *s & 127 == 0 {
+            let now = Instant::now();
             if let Some(t) = self.limits.timeout {
-                if self.start.elapsed() >= t {
+                if now.duration_since(self.start) >= t {
                     self.halt(StopReason::Timeout(t));
+                    return false;
+                }
+            }
+            if now.duration_since(self.mem_checked).as_millis() >= 5 {
+                self.mem_checked = now;
+                if super::memory::in_use(self.store) > self.limits.max_memory_mib << 20 {
+                    self.halt(StopReason::Memory(self.limits.max_memory_mib));
                     return false;
                 }
             }
@@ -334,10 +370,6 @@ impl<'p> Machine<'p> {
                     self.halt(StopReason::Cancelled);
                     return false;
                 }
-            }
-            if *s & 65535 == 0 && self.store.memory() as u64 > self.limits.max_memory_mib << 20 {
-                self.halt(StopReason::Memory(self.limits.max_memory_mib));
-                return false;
             }
         }
         true
@@ -571,6 +603,11 @@ impl<'p> Machine<'p> {
                 } else {
                     hooks.negation(self, st, goal, env, depth)
                 };
+                if std::mem::take(&mut self.truncated_call) {
+                    // The negated goal was truncated: it may or may not hold.
+                    st.taint |= TAINT_TRUNCATED;
+                    return ControlFlow::Continue(true);
+                }
                 return match action {
                     NotAction::Holds => ControlFlow::Continue(true),
                     NotAction::Fails | NotAction::Suspend => {
@@ -665,6 +702,12 @@ impl<'p> Machine<'p> {
             match hooks.call(self, st, r, env) {
                 CallAction::Resolve => {}
                 CallAction::Suspend => {
+                    if std::mem::take(&mut self.truncated_call) {
+                        // Truncated, as chalk's SLG truncates a subgoal over its size limit: the
+                        // call may hold; the rest of the conjunction decides whether it matters.
+                        st.taint |= TAINT_TRUNCATED;
+                        return ControlFlow::Continue(true);
+                    }
                     return if self.stopped() {
                         ControlFlow::Break(())
                     } else {
@@ -1150,9 +1193,11 @@ impl<'p> Machine<'p> {
             b: std::mem::take(&mut st.b),
             goals: cons(GoalKind::CallCut(goal, 0), env, depth, None),
             universe: st.universe,
+            taint: 0,
         };
         let mut once = Once {
             found: false,
+            maybe: 0,
             tabled: hooks_tabled,
         };
         let flow = self.run(&mut sub, &mut once);
@@ -1162,6 +1207,12 @@ impl<'p> Machine<'p> {
         self.negation_depth -= 1;
         if once.found {
             return Some(true);
+        }
+        if once.maybe != 0 {
+            // Only proofs that went past undecided goals: the negation may hold or not. The branch
+            // goes on, tainted.
+            st.taint |= once.maybe;
+            return Some(false);
         }
         match flow {
             ControlFlow::Break(()) if self.stopped() => None,
@@ -1173,6 +1224,8 @@ impl<'p> Machine<'p> {
 /// Hooks for a nested "is there at least one proof?" search.
 struct Once<'a> {
     found: bool,
+    /// Taint of the possible (not certain) proofs found.
+    maybe: u8,
     tabled: &'a dyn Fn(Pred) -> bool,
 }
 
@@ -1183,7 +1236,11 @@ impl Hooks for Once<'_> {
     fn call(&mut self, _m: &mut Machine<'_>, _st: &State, _goal: Ref, _env: &Env) -> CallAction {
         CallAction::Resolve
     }
-    fn success(&mut self, _m: &mut Machine<'_>, _st: &State) -> ControlFlow<()> {
+    fn success(&mut self, _m: &mut Machine<'_>, st: &State) -> ControlFlow<()> {
+        if st.taint != 0 {
+            self.maybe |= st.taint;
+            return ControlFlow::Continue(());
+        }
         self.found = true;
         ControlFlow::Break(())
     }

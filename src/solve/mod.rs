@@ -8,6 +8,7 @@ pub mod aggregate;
 pub mod answers;
 pub(crate) mod canon_goal;
 pub(crate) mod machine;
+pub(crate) mod memory;
 pub mod recursive;
 pub mod sld;
 pub mod slg;
@@ -145,7 +146,7 @@ impl fmt::Display for StopReason {
             StopReason::Foreign(what) => write!(f, "{what}"),
             StopReason::Memory(mib) => write!(
                 f,
-                "memory budget of {mib} MiB for terms and tables reached (raise it with --max-memory)"
+                "memory budget of {mib} MiB reached (raise it with --max-memory)"
             ),
             StopReason::TermDepth(n) => {
                 write!(
@@ -180,8 +181,9 @@ pub struct Limits {
     pub table_all: bool,
     /// Deepest subgoal or answer term a table may hold.
     pub max_term_depth: u32,
-    /// Memory budget in MiB for interned terms (answers and table keys live there): checked every
-    /// 1024 steps; over it, the search stops with Overflow.
+    /// Memory budget in MiB for the whole search (the process's resident set on Linux: terms, tables,
+    /// choice points, goal lists; elsewhere the interned terms): checked every few milliseconds;
+    /// over it, the search stops with Overflow naming the limit.
     pub max_memory_mib: u64,
     /// Largest subgoal before it is truncated: the branch is dropped and the solution becomes
     /// ambiguous, as chalk does with its maximum term size. A subgoal's size is that of its largest
@@ -243,6 +245,9 @@ pub struct Outcome {
     pub floundered: bool,
     /// A subgoal or answer above the maximum term size was dropped (the search is incomplete).
     pub truncated: bool,
+    /// The limit that truncated a subgoal or answer, when it was the term-depth limit (the size
+    /// limit is chalk's truncation and is not named).
+    pub truncated_by: Option<StopReason>,
     /// A cycle through negation was found (the answer is undefined under the well-founded semantics).
     pub negative_cycle: bool,
     /// An uncaught Prolog error (`throw/1`, or a built-in's ISO error term such as

@@ -63,12 +63,15 @@ impl Machine<'_> {
             b: std::mem::take(&mut st.b),
             goals: cons(GoalKind::CallCut(goal, 0), env, depth, None),
             universe: st.universe,
+            taint: 0,
         };
         let mut c = Collect {
             template,
             results: Vec::new(),
         };
         let flow = self.run(&mut sub, &mut c);
+        // A branch of the sub-search cut short by a limit leaves the collected list uncertain.
+        st.taint |= sub.taint;
         st.b = sub.b;
         st.b.undo(mark);
         st.b.truncate(nslots);

@@ -20,7 +20,7 @@ mod search_graph;
 use super::answers::AnswerSet;
 use super::answers::{record, RootSink};
 use super::canon_goal::{answers_to_caller, canonicalize_call, CanonGoal};
-use super::machine::{CallAction, Env, cons, GoalKind, Hooks, Machine, NotAction, State};
+use super::machine::{cons, CallAction, Env, GoalKind, Hooks, Machine, NotAction, State};
 use super::{Goal, Limits, OnAnswer, Outcome, StopReason, Strategy};
 use crate::program::{Pred, Program};
 use crate::term::unify::Ref;
@@ -374,6 +374,7 @@ impl Hooks for Solver<'_, '_> {
     }
 
     fn success(&mut self, m: &mut Machine<'_>, st: &State) -> ControlFlow<()> {
+        m.note_taint(st.taint);
         let Some(f) = self.g.stack.last_mut() else {
             return self.root.success(m, st);
         };

@@ -175,7 +175,7 @@ fn run(
     let done = engine
         .tables
         .into_iter()
-        .filter(|t| t.complete && !t.provisional && !known.contains_key(&t.key))
+        .filter(|t| t.complete && !t.provisional && t.maybe == 0 && !known.contains_key(&t.key))
         .map(|t| (t.key, t.answers))
         .collect();
     (out, engine.verdict, done)
@@ -433,7 +433,9 @@ impl Engine<'_, '_> {
         for &t in &group {
             let waiters = std::mem::take(&mut self.tables[t as usize].waiters);
             let holds = self.tables[t as usize].answers.is_empty();
-            for w in waiters {
+            let maybe = self.tables[t as usize].maybe;
+            for mut w in waiters {
+                w.state.taint |= maybe;
                 let in_group = matches!(w.owner, Owner::Table(o) if group.contains(&o));
                 if in_group {
                     // The table negates something that depends on it: undefined.
@@ -690,6 +692,13 @@ impl Hooks for Engine<'_, '_> {
         // through it (and the search for one, linear in the open tables, is skipped).
         let fresh = t as usize >= tables_before;
         let slots: Rc<[u32]> = map.slots.into();
+        let maybe = self.tables[t as usize].maybe;
+        if maybe != 0 {
+            let mut s = st.clone();
+            s.taint |= maybe;
+            let owner = self.current;
+            self.push_work(owner, Work::Resume(s));
+        }
         if let Some(frozen) = &self.tables[t as usize].frozen {
             let answers = answers_to_caller(m.store, &umap, frozen.clone());
             return CallAction::Answers(answers, slots);
@@ -755,7 +764,32 @@ impl Hooks for Engine<'_, '_> {
 
     fn success(&mut self, m: &mut Machine<'_>, st: &State) -> ControlFlow<()> {
         match self.current {
-            Owner::Root => self.root.success(m, st),
+            Owner::Root => {
+                m.note_taint(st.taint);
+                self.root.success(m, st)
+            }
+            Owner::Table(t) if st.taint != 0 => {
+                // A possible answer, not a certain one: the table's consumers each go on once past
+                // the call, tainted (as chalk feeds a truncated subgoal's ambiguous answer).
+                let tb = &mut self.tables[t as usize];
+                if tb.maybe & st.taint != st.taint {
+                    tb.maybe |= st.taint;
+                    let taint = tb.maybe;
+                    let wake: Vec<(Owner, State)> = tb
+                        .consumers
+                        .iter()
+                        .map(|c| {
+                            let mut s = c.state.clone();
+                            s.taint |= taint;
+                            (c.owner, s)
+                        })
+                        .collect();
+                    for (owner, s) in wake {
+                        self.push_work(owner, Work::Resume(s));
+                    }
+                }
+                m.flow()
+            }
             Owner::Table(t) => {
                 let n = self.tables[t as usize].nvars;
                 let mut vals = std::mem::take(&mut self.vals);
@@ -781,6 +815,7 @@ impl Hooks for Engine<'_, '_> {
         let tb = &mut self.tables[t as usize];
         if tb.complete {
             return if tb.answers.is_empty() {
+                st.taint |= tb.maybe;
                 NotAction::Holds
             } else {
                 NotAction::Fails

@@ -76,6 +76,9 @@ pub(super) struct Table {
     pub key: TermId,
     /// Its position on the completion stack (while incomplete).
     pub pos: usize,
+    /// A derivation of the goal went past undecided goals (`State::taint`): besides its answers, the
+    /// goal may hold in a way not listed. Each consumer also goes on once past the call, tainted.
+    pub maybe: u8,
 }
 
 impl Table {
@@ -107,6 +110,7 @@ impl Table {
             view_used: false,
             key: TermId::default(),
             pos: 0,
+            maybe: 0,
         }
     }
 }

@@ -1,0 +1,23 @@
+//! The memory a search holds, for `--max-memory`: the process's resident set where the system reports
+//! it (everything counts — interned terms, answer tables, choice points, goal lists, suspended
+//! states), else the interned terms alone.
+
+use crate::term::Store;
+
+/// Bytes in use: the resident set size on Linux, else the store's own estimate.
+pub fn in_use(store: &Store) -> u64 {
+    resident().unwrap_or(store.memory() as u64)
+}
+
+#[cfg(target_os = "linux")]
+fn resident() -> Option<u64> {
+    // `/proc/self/statm`: sizes in pages; the second field is the resident set.
+    let s = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = s.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn resident() -> Option<u64> {
+    None
+}

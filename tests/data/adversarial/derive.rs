@@ -1,0 +1,5 @@
+#[derive(PartialEq, Default)]
+enum E<T> { #[default] A, B(T) }
+struct NoDefault;
+#[derive(PartialEq)]
+struct P { x: u8 }

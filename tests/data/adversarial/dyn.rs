@@ -1,0 +1,2 @@
+trait Probe {}
+trait Mark { type Elem: Probe; }

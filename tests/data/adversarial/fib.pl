@@ -1,0 +1,1 @@
+fib(X, Y) :- fib(Y, f(X, Y)).

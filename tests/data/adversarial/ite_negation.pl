@@ -1,0 +1,2 @@
+q(a).
+p :- (\+ q(c) -> fail ; true).

@@ -1,0 +1,1 @@
+struct List<T> { head: T, tail: Option<Box<List<Vec<T>>>> }
