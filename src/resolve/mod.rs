@@ -41,6 +41,9 @@ struct Alias {
 #[derive(Clone, Debug, Default)]
 struct TraitMeta {
     params: Vec<String>,
+    /// The parameters as declared (kinds, defaults) and the module they were written in.
+    decl: Vec<GenericParam>,
+    module: usize,
     assoc: Vec<String>,
     /// Supertraits (internal names) with their arguments as written.
     supers: Vec<(String, Vec<GenericArg>)>,
@@ -57,6 +60,9 @@ pub struct Resolver {
     /// Bare name -> the internal name of the one std item of that name (`None`: several).
     lenient: FxHashMap<String, Option<String>>,
     traits: FxHashMap<String, TraitMeta>,
+    /// Structs and enums whose parameter defaults mention other parameters: their parameters
+    /// and module (the defaults are filled in here, where the arguments are known).
+    adts: FxHashMap<String, (Vec<GenericParam>, usize)>,
     /// Located warnings from parsing and resolution.
     pub warnings: Vec<(Span, String)>,
 }
@@ -258,6 +264,7 @@ impl Resolver {
             prelude,
             lenient,
             traits: FxHashMap::default(),
+            adts: FxHashMap::default(),
             warnings,
         };
         // Imports, to a fixpoint (a glob or a re-export may depend on another import).
@@ -307,6 +314,8 @@ impl Resolver {
             };
             let mut meta = TraitMeta {
                 params: t.params.iter().map(|p| p.name.name.clone()).collect(),
+                decl: t.params.clone(),
+                module: d.module,
                 assoc: t.assoc_types.iter().map(|a| a.name.name.clone()).collect(),
                 supers: Vec::new(),
             };
@@ -330,6 +339,22 @@ impl Resolver {
                 }
             }
             r.traits.insert(int.clone(), meta);
+        }
+        for (i, d) in b.decls.iter().enumerate() {
+            let (ItemKind::Struct(a) | ItemKind::Enum(a), Some(int)) = (&d.item.kind, &internal[i])
+            else {
+                continue;
+            };
+            let names: Vec<&str> = a.params.iter().map(|p| p.name.name.as_str()).collect();
+            let mentions = a.params.iter().any(|p| {
+                p.default.as_ref().is_some_and(|df| {
+                    let text = format!("{df:?}");
+                    names.iter().any(|n| text.contains(&format!("name: \"{n}\"")))
+                })
+            });
+            if mentions {
+                r.adts.insert(int.clone(), (a.params.clone(), d.module));
+            }
         }
         let mut all = Vec::new();
         let mut user = Vec::new();
@@ -460,6 +485,8 @@ struct Rw<'r> {
     depth: usize,
     /// The trait bounds on each parameter (and `Self`), as written: where `P::Assoc` is looked up.
     on_param: FxHashMap<String, Vec<(TraitBound, Ty)>>,
+    /// The self type of the bounds being rewritten (for a trait parameter defaulting to `Self`).
+    cur_self: Option<Ty>,
     /// Bounds made by moving a binding of a supertrait's associated type out of a bound.
     moved: Vec<TraitBound>,
 }
@@ -474,6 +501,7 @@ impl<'r> Rw<'r> {
             params: FxHashSet::default(),
             depth: 0,
             on_param: FxHashMap::default(),
+            cur_self: None,
             moved: Vec::new(),
         }
     }
@@ -722,6 +750,16 @@ impl<'r> Rw<'r> {
             }
             ItemKind::Trait(t) => {
                 self.params_(&mut t.params)?;
+                self.cur_self = Some(Ty {
+                    kind: TyKind::Named {
+                        name: Ident {
+                            name: "Self".into(),
+                            span: item.span.clone(),
+                        },
+                        args: Vec::new(),
+                    },
+                    span: item.span.clone(),
+                });
                 self.bounds(&mut t.supertraits)?;
                 self.wcs(&mut t.where_clauses)?;
                 for a in &mut t.assoc_types {
@@ -787,6 +825,13 @@ impl<'r> Rw<'r> {
 
     fn params_(&mut self, ps: &mut [GenericParam]) -> Result<()> {
         for p in ps {
+            self.cur_self = Some(Ty {
+                kind: TyKind::Named {
+                    name: p.name.clone(),
+                    args: Vec::new(),
+                },
+                span: p.span.clone(),
+            });
             self.bounds(&mut p.bounds)?;
             if let ParamKind::Const { ty: Some(t) } = &mut p.kind {
                 self.ty(t)?;
@@ -845,6 +890,7 @@ impl<'r> Rw<'r> {
 
     fn trait_ref(&mut self, t: &mut TraitRef) -> Result<()> {
         self.ty(&mut t.self_ty)?;
+        self.cur_self = Some(t.self_ty.clone());
         self.trait_bound(&mut t.bound)
     }
 
@@ -856,8 +902,44 @@ impl<'r> Rw<'r> {
                 t.name.name = n;
             }
         }
+        let self_ty = self.cur_self.take();
         for a in &mut t.args {
             self.arg(a)?;
+        }
+        if let (Some(meta), Some(st)) = (self.r.traits.get(&t.name.name), &self_ty) {
+            let non_lt: Vec<&GenericParam> = meta
+                .decl
+                .iter()
+                .filter(|p| p.kind != ParamKind::Lifetime)
+                .collect();
+            let given = t
+                .args
+                .iter()
+                .filter(|a| !matches!(a, GenericArg::Lifetime(_)))
+                .count();
+            if given < non_lt.len() && non_lt[given..].iter().all(|p| p.default.is_some()) {
+                let mut subst: FxHashMap<String, GenericArg> = FxHashMap::default();
+                subst.insert("Self".into(), GenericArg::Ty(st.clone()));
+                let mut k = 0;
+                for a in &t.args {
+                    if !matches!(a, GenericArg::Lifetime(_)) {
+                        subst.insert(non_lt[k].name.name.clone(), a.clone());
+                        k += 1;
+                    }
+                }
+                let module = meta.module;
+                for p in &non_lt[given..] {
+                    let Some(mut d) = p.default.clone() else { break };
+                    let mut inner = Rw::new(self.r, module);
+                    inner.collect_params(&meta.decl);
+                    inner.arg(&mut d)?;
+                    if let GenericArg::Ty(ty) = &mut d {
+                        substitute(ty, &subst, &FxHashMap::default());
+                    }
+                    subst.insert(p.name.name.clone(), d.clone());
+                    t.args.push(d);
+                }
+            }
         }
         for a in &mut t.assoc {
             for g in &mut a.args {
@@ -960,7 +1042,12 @@ impl<'r> Rw<'r> {
                 }
                 let strs: Vec<&str> = segs.iter().map(String::as_str).collect();
                 match self.r.path(self.module, &strs) {
-                    Some(Def::Item(n)) => name.name = n,
+                    Some(Def::Item(n)) => {
+                        if let Some((ps, module)) = self.r.adts.get(&n) {
+                            fill_defaults(self.r, ps, *module, args)?;
+                        }
+                        name.name = n;
+                    }
                     Some(Def::Alias(i)) => {
                         let args = std::mem::take(args);
                         *t = self.expand(i, args, t.span.clone())?;
@@ -1312,4 +1399,34 @@ fn substitute(t: &mut Ty, s: &FxHashMap<String, GenericArg>, l: &FxHashMap<Strin
             }
         }
     }
+}
+
+/// Fill the missing arguments of an ADT whose parameter defaults mention its other parameters
+/// (`struct Layered<L, I, S = I>`): each default, with the earlier parameters replaced.
+fn fill_defaults(r: &Resolver, ps: &[GenericParam], module: usize, args: &mut Vec<GenericArg>) -> Result<()> {
+    let non_lt: Vec<&GenericParam> = ps.iter().filter(|p| p.kind != ParamKind::Lifetime).collect();
+    let given: Vec<GenericArg> = args
+        .iter()
+        .filter(|a| !matches!(a, GenericArg::Lifetime(_)))
+        .cloned()
+        .collect();
+    if given.len() >= non_lt.len() || !non_lt[given.len()..].iter().all(|p| p.default.is_some()) {
+        return Ok(());
+    }
+    let mut subst: FxHashMap<String, GenericArg> = FxHashMap::default();
+    for (p, a) in non_lt.iter().zip(given.iter()) {
+        subst.insert(p.name.name.clone(), a.clone());
+    }
+    for p in &non_lt[given.len()..] {
+        let Some(mut d) = p.default.clone() else { break };
+        let mut inner = Rw::new(r, module);
+        inner.collect_params(ps);
+        inner.arg(&mut d)?;
+        if let GenericArg::Ty(ty) = &mut d {
+            substitute(ty, &subst, &FxHashMap::default());
+        }
+        subst.insert(p.name.name.clone(), d.clone());
+        args.push(d);
+    }
+    Ok(())
 }
