@@ -4,7 +4,10 @@
 
 #[allow(dead_code)] // the driver uses every generator; these tests use most
 mod workloads {
-    include!(concat!(env!("CARGO_MANIFEST_DIR"), "/benches/peers/workloads.rs"));
+    include!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/benches/peers/workloads.rs"
+    ));
 }
 
 use knot::lower::LowerOptions;

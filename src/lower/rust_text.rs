@@ -127,7 +127,8 @@ fn write(store: &Store, t: TermId, out: &mut String, depth: usize, v: VarNames<'
                 // `'$fn'('$sig'(Safety, Abi), Args, R)`
                 if let View::App(_, sig) = store.view(args[0]) {
                     if sig.len() == 2 {
-                        if matches!(store.view(sig[0]), View::Atom(s) if store.name(s) == "unsafe") {
+                        if matches!(store.view(sig[0]), View::Atom(s) if store.name(s) == "unsafe")
+                        {
                             out.push_str("unsafe ");
                         }
                         if let View::Atom(a) = store.view(sig[1]) {
@@ -164,14 +165,19 @@ fn write(store: &Store, t: TermId, out: &mut String, depth: usize, v: VarNames<'
                     }
                     first = false;
                     let (tr, binds) = match store.view(b) {
-                        View::App(f, ba) if store.name(f) == "$b" && ba.len() == 2 => (ba[0], ba[1]),
+                        View::App(f, ba) if store.name(f) == "$b" && ba.len() == 2 => {
+                            (ba[0], ba[1])
+                        }
                         _ => {
                             write(store, b, out, depth + 1, v);
                             continue;
                         }
                     };
                     let (name, targs): (String, Vec<TermId>) = match store.view(tr) {
-                        View::App(f, ta) => (store.name(f).to_string(), ta.get(1..).unwrap_or(&[]).to_vec()),
+                        View::App(f, ta) => (
+                            store.name(f).to_string(),
+                            ta.get(1..).unwrap_or(&[]).to_vec(),
+                        ),
                         View::Atom(f) => (store.name(f).to_string(), Vec::new()),
                         _ => ("_".into(), Vec::new()),
                     };

@@ -139,7 +139,14 @@ struct Builder {
 }
 
 impl Builder {
-    fn add(&mut self, m: RawModule, parent: Option<usize>, root: Option<usize>, path: Vec<String>, user: bool) -> usize {
+    fn add(
+        &mut self,
+        m: RawModule,
+        parent: Option<usize>,
+        root: Option<usize>,
+        path: Vec<String>,
+        user: bool,
+    ) -> usize {
         let id = self.modules.len();
         self.modules.push(Module {
             parent,
@@ -161,7 +168,10 @@ impl Builder {
             self.modules[id]
                 .names
                 .insert(a.name.name.clone(), Def::Alias(ai));
-            self.aliases.push(Alias { decl: a, module: id });
+            self.aliases.push(Alias {
+                decl: a,
+                module: id,
+            });
         }
         for u in m.uses {
             self.uses.push((id, u, user));
@@ -349,7 +359,9 @@ impl Resolver {
             let mentions = a.params.iter().any(|p| {
                 p.default.as_ref().is_some_and(|df| {
                     let text = format!("{df:?}");
-                    names.iter().any(|n| text.contains(&format!("name: \"{n}\"")))
+                    names
+                        .iter()
+                        .any(|n| text.contains(&format!("name: \"{n}\"")))
                 })
             });
             if mentions {
@@ -507,8 +519,13 @@ impl<'r> Rw<'r> {
     }
 
     fn collect_assoc_bounds(&mut self, item: &Item, own_name: Option<&str>) {
-        let add = |on: &mut FxHashMap<String, Vec<(TraitBound, Ty)>>, p: &str, b: &TraitBound, self_ty: Ty| {
-            on.entry(p.to_string()).or_default().push((b.clone(), self_ty));
+        let add = |on: &mut FxHashMap<String, Vec<(TraitBound, Ty)>>,
+                   p: &str,
+                   b: &TraitBound,
+                   self_ty: Ty| {
+            on.entry(p.to_string())
+                .or_default()
+                .push((b.clone(), self_ty));
         };
         let named = |n: &str, span: &Span| Ty {
             kind: TyKind::Named {
@@ -521,26 +538,31 @@ impl<'r> Rw<'r> {
             span: span.clone(),
         };
         let mut on = std::mem::take(&mut self.on_param);
-        let params_and_wcs = |ps: &[GenericParam], ws: &[WhereClause], on: &mut FxHashMap<String, Vec<(TraitBound, Ty)>>| {
-            for p in ps {
-                for b in &p.bounds {
-                    if let Bound::Trait(b) = b {
-                        add(on, &p.name.name, b, named(&p.name.name, &p.span));
-                    }
-                }
-            }
-            for w in ws {
-                if let WhereClauseKind::Implemented(tr) = &w.kind {
-                    if let TyKind::Named { name, args } = &tr.self_ty.kind {
-                        if args.is_empty() && !name.name.contains("::") {
-                            add(on, &name.name, &tr.bound, tr.self_ty.clone());
+        let params_and_wcs =
+            |ps: &[GenericParam],
+             ws: &[WhereClause],
+             on: &mut FxHashMap<String, Vec<(TraitBound, Ty)>>| {
+                for p in ps {
+                    for b in &p.bounds {
+                        if let Bound::Trait(b) = b {
+                            add(on, &p.name.name, b, named(&p.name.name, &p.span));
                         }
                     }
                 }
-            }
-        };
+                for w in ws {
+                    if let WhereClauseKind::Implemented(tr) = &w.kind {
+                        if let TyKind::Named { name, args } = &tr.self_ty.kind {
+                            if args.is_empty() && !name.name.contains("::") {
+                                add(on, &name.name, &tr.bound, tr.self_ty.clone());
+                            }
+                        }
+                    }
+                }
+            };
         match &item.kind {
-            ItemKind::Struct(a) | ItemKind::Enum(a) => params_and_wcs(&a.params, &a.where_clauses, &mut on),
+            ItemKind::Struct(a) | ItemKind::Enum(a) => {
+                params_and_wcs(&a.params, &a.where_clauses, &mut on)
+            }
             ItemKind::Trait(t) => {
                 params_and_wcs(&t.params, &t.where_clauses, &mut on);
                 if let Some(own) = own_name {
@@ -580,7 +602,12 @@ impl<'r> Rw<'r> {
             }
             ItemKind::Impl(i) => {
                 params_and_wcs(&i.params, &i.where_clauses, &mut on);
-                add(&mut on, "Self", &i.trait_ref.bound, i.trait_ref.self_ty.clone());
+                add(
+                    &mut on,
+                    "Self",
+                    &i.trait_ref.bound,
+                    i.trait_ref.self_ty.clone(),
+                );
             }
             ItemKind::OpaqueType(o) => params_and_wcs(&o.params, &o.where_clauses, &mut on),
             ItemKind::FnDef(f) => params_and_wcs(&f.params, &f.where_clauses, &mut on),
@@ -603,7 +630,12 @@ impl<'r> Rw<'r> {
 
     /// The trait among `t` and its supertraits that declares `assoc`, with its arguments given
     /// those of `t` (`args`): `None` if none or several do.
-    fn declaring(&self, t: &str, args: &[GenericArg], assoc: &str) -> Option<(String, Vec<GenericArg>)> {
+    fn declaring(
+        &self,
+        t: &str,
+        args: &[GenericArg],
+        assoc: &str,
+    ) -> Option<(String, Vec<GenericArg>)> {
         let mut found: Vec<(String, Vec<GenericArg>)> = Vec::new();
         let mut stack = vec![(t.to_string(), args.to_vec(), 0usize)];
         let mut seen = FxHashSet::default();
@@ -929,7 +961,9 @@ impl<'r> Rw<'r> {
                 }
                 let module = meta.module;
                 for p in &non_lt[given..] {
-                    let Some(mut d) = p.default.clone() else { break };
+                    let Some(mut d) = p.default.clone() else {
+                        break;
+                    };
                     let mut inner = Rw::new(self.r, module);
                     inner.collect_params(&meta.decl);
                     inner.arg(&mut d)?;
@@ -1085,7 +1119,11 @@ impl<'r> Rw<'r> {
                         }
                     }
                 }
-                if let TyKind::Named { name: b, args: bargs } = &base.kind {
+                if let TyKind::Named {
+                    name: b,
+                    args: bargs,
+                } = &base.kind
+                {
                     if bargs.is_empty() && self.is_param(&b.name) {
                         if let Some(p) = self.param_projection(&b.name, &name.name) {
                             let (self_ty, tr, targs) = p;
@@ -1122,7 +1160,9 @@ impl<'r> Rw<'r> {
                 }
                 self.ty(base)
             }
-            TyKind::Projection { trait_ref, args, .. } => {
+            TyKind::Projection {
+                trait_ref, args, ..
+            } => {
                 for a in args.iter_mut() {
                     self.arg(a)?;
                 }
@@ -1168,7 +1208,10 @@ impl<'r> Rw<'r> {
                 continue;
             };
             if let Some((d, args)) = self.declaring(&t, &b.args, assoc) {
-                if !found.iter().any(|(_, x, _): &(Ty, String, Vec<GenericArg>)| *x == d) {
+                if !found
+                    .iter()
+                    .any(|(_, x, _): &(Ty, String, Vec<GenericArg>)| *x == d)
+                {
                     found.push((self_ty.clone(), d, args));
                 }
             }
@@ -1228,6 +1271,10 @@ impl<'r> Rw<'r> {
                 None => {
                     if let Some(mut d) = p.default.clone() {
                         inner.arg(&mut d)?;
+                        // A default may mention the parameters before it (`E = Error<I>`).
+                        if let GenericArg::Ty(ty) = &mut d {
+                            substitute(ty, &subst, &lts);
+                        }
                         subst.insert(p.name.name.clone(), d);
                     }
                 }
@@ -1354,7 +1401,9 @@ fn substitute(t: &mut Ty, s: &FxHashMap<String, GenericArg>, l: &FxHashMap<Strin
                 sub_arg(a);
             }
         }
-        TyKind::Projection { trait_ref, args, .. } => {
+        TyKind::Projection {
+            trait_ref, args, ..
+        } => {
             substitute(&mut trait_ref.self_ty, s, l);
             sub_bound(&mut trait_ref.bound);
             for a in args {
@@ -1403,8 +1452,16 @@ fn substitute(t: &mut Ty, s: &FxHashMap<String, GenericArg>, l: &FxHashMap<Strin
 
 /// Fill the missing arguments of an ADT whose parameter defaults mention its other parameters
 /// (`struct Layered<L, I, S = I>`): each default, with the earlier parameters replaced.
-fn fill_defaults(r: &Resolver, ps: &[GenericParam], module: usize, args: &mut Vec<GenericArg>) -> Result<()> {
-    let non_lt: Vec<&GenericParam> = ps.iter().filter(|p| p.kind != ParamKind::Lifetime).collect();
+fn fill_defaults(
+    r: &Resolver,
+    ps: &[GenericParam],
+    module: usize,
+    args: &mut Vec<GenericArg>,
+) -> Result<()> {
+    let non_lt: Vec<&GenericParam> = ps
+        .iter()
+        .filter(|p| p.kind != ParamKind::Lifetime)
+        .collect();
     let given: Vec<GenericArg> = args
         .iter()
         .filter(|a| !matches!(a, GenericArg::Lifetime(_)))
@@ -1418,7 +1475,9 @@ fn fill_defaults(r: &Resolver, ps: &[GenericParam], module: usize, args: &mut Ve
         subst.insert(p.name.name.clone(), a.clone());
     }
     for p in &non_lt[given.len()..] {
-        let Some(mut d) = p.default.clone() else { break };
+        let Some(mut d) = p.default.clone() else {
+            break;
+        };
         let mut inner = Rw::new(r, module);
         inner.collect_params(ps);
         inner.arg(&mut d)?;
