@@ -483,11 +483,7 @@ impl<'a> Cx<'a> {
                 }
                 self.use_tree(&u.tree, &mut prefix, &mut m.uses);
             }
-            I::Macro(mac) => {
-                if mac.ident.is_none() {
-                    self.warn(mac, "macro invocation skipped");
-                }
-            }
+            I::Macro(mac) if mac.ident.is_none() => self.warn(mac, "macro invocation skipped"),
             I::ForeignMod(f) => {
                 for fi in &f.items {
                     if let syn::ForeignItem::Type(t) = fi {
