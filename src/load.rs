@@ -228,8 +228,8 @@ fn load_rust(file: Arc<str>, src: &str, prelude: bool, lower: &LowerOptions) -> 
         Ok(c) => c,
         Err(rust_err) => match surface::parse_program(&file, src) {
             Ok(p) => crate::resolve::flat_crate(p),
-            // Neither Rust nor chalk's syntax: report where Rust's parser stopped, unless the
-            // chalk grammar got further.
+            // Neither Rust nor chalk's syntax: the chalk grammar's error (it names what it
+            // expected); Rust's parser's is kept for when it read further.
             Err(chalk_err) => return Err(pick_error(rust_err, chalk_err)),
         },
     };
@@ -270,10 +270,10 @@ fn pick_error(a: Error, b: Error) -> Error {
         Error::Syntax { span, .. } => span.start,
         _ => 0,
     };
-    if at(&b) > at(&a) {
-        b
-    } else {
+    if at(&a) > at(&b) {
         a
+    } else {
+        b
     }
 }
 

@@ -21,6 +21,24 @@ fn fresh_name(k: u32) -> String {
     format!("_{}", default_var_name(k))
 }
 
+thread_local! {
+    static RUST_NOTATION: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Print answer values in Rust notation (`(i32, i32)`, `<T as Iterator>::Item`) instead of as terms:
+/// on for the answers to goals on a `.rs` or `.chalk` program.
+pub fn set_rust_notation(on: bool) {
+    RUST_NOTATION.with(|c| c.set(on));
+}
+
+fn value_text(store: &Store, v: TermId) -> String {
+    if RUST_NOTATION.with(|c| c.get()) {
+        crate::lower::rust_text::type_text_with(store, v, &fresh_name)
+    } else {
+        term_to_string(store, v, &fresh_name, 699)
+    }
+}
+
 /// The bindings of an answer tuple as `(name, value text)` pairs, leaving out variables that are still
 /// free and unshared, and variables whose names start with `_`.
 pub fn bindings(store: &Store, tuple: TermId, names: &[Box<str>]) -> Vec<(String, String)> {
@@ -51,7 +69,7 @@ pub fn bindings(store: &Store, tuple: TermId, names: &[Box<str>]) -> Vec<(String
                 }
             }
         }
-        out.push((name, term_to_string(store, v, &fresh_name, 699)));
+        out.push((name, value_text(store, v)));
     }
     out
 }

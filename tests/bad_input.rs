@@ -733,14 +733,6 @@ static CATALOGUE: &[Case] = &[
         expect: Expect::InFile(2, 9, &["the file is not valid UTF-8"]),
         ..BASE
     },
-    Case {
-        name: "rust_module_item",
-        input: Input::File("module_item.rs"),
-        cmd: Cmd::Query("u8: Clone"),
-        // `mod` is not an item knot reads.
-        expect: Expect::InFile(1, 1, &["syntax error", "found `mod`"]),
-        ..BASE
-    },
     // -----------------------------------------------------------------------------------------
     // Rust-like programs: names, arities, unsupported constructs.
     Case {
@@ -1129,7 +1121,7 @@ catalogue_tests! {
     left_loop_sld left_loop_tabled_slg counter_timeout counter_step_limit table_limit answer_limit
     rust_unclosed_brace rust_impl_missing_for rust_bad_type_syntax rust_bad_array_length
     rust_generic_params_unclosed rust_unterminated_comment rust_unterminated_string_in_fn_body
-    rust_invalid_utf8 rust_module_item
+    rust_invalid_utf8
     rust_unknown_trait rust_unknown_trait_in_where_clause rust_unknown_type
     rust_self_outside_trait rust_too_many_type_args rust_missing_trait_args
     rust_args_on_plain_struct rust_duplicate_struct rust_duplicate_trait

@@ -41,3 +41,31 @@ impl<T> From<T> for Mutex<T> {}
 impl<T: ?Sized + Debug> Debug for RwLock<T> {}
 impl<T: Default> Default for RwLock<T> {}
 impl<T: ?Sized> Deref for MutexGuard<'_, T> { type Target = T; }
+
+pub mod mpsc {
+    pub struct Sender<T> { inner: *const T }
+    pub struct SyncSender<T> { inner: *const T }
+    pub struct Receiver<T> { inner: *const T }
+    pub struct SendError<T>(pub T);
+    pub struct RecvError;
+
+    unsafe impl<T: Send> Send for Sender<T> {}
+    unsafe impl<T: Send> Sync for Sender<T> {}
+    unsafe impl<T: Send> Send for SyncSender<T> {}
+    unsafe impl<T: Send> Sync for SyncSender<T> {}
+    unsafe impl<T: Send> Send for Receiver<T> {}
+    impl<T> !Sync for Receiver<T> {}
+    impl<T> Clone for Sender<T> {}
+    impl<T> Clone for SyncSender<T> {}
+    impl<T> Debug for Sender<T> {}
+    impl<T> Debug for Receiver<T> {}
+    impl<T> Iterator for crate::sync::mpsc::IntoIter<T> { type Item = T; }
+    pub struct IntoIter<T> { rx: Receiver<T> }
+    impl<T> IntoIterator for Receiver<T> { type Item = T; type IntoIter = IntoIter<T>; }
+    impl<T: Clone> Clone for SendError<T> {}
+    impl<T> Debug for SendError<T> {}
+    impl<T> Display for SendError<T> {}
+    impl<T> crate::error::Error for SendError<T> {}
+    impl Clone for RecvError {} impl Copy for RecvError {} impl Debug for RecvError {}
+    impl Display for RecvError {} impl crate::error::Error for RecvError {}
+}

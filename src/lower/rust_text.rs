@@ -73,6 +73,7 @@ fn write(store: &Store, t: TermId, out: &mut String, depth: usize, v: VarNames<'
         ),
         View::Atom(s) => match store.name(s) {
             "$tuple" => out.push_str("()"),
+            "$self" => out.push_str("Self"),
             n => out.push_str(n),
         },
         View::App(f, args) => match (store.name(f), args.len()) {
@@ -89,8 +90,10 @@ fn write(store: &Store, t: TermId, out: &mut String, depth: usize, v: VarNames<'
             (r @ ("$ref" | "$refmut"), 2) => {
                 out.push('&');
                 if let View::Atom(l) = store.view(args[0]) {
-                    out.push_str(store.name(l));
-                    out.push(' ');
+                    if store.name(l) != "'_" {
+                        out.push_str(store.name(l));
+                        out.push(' ');
+                    }
                 }
                 if r == "$refmut" {
                     out.push_str("mut ");
@@ -113,7 +116,7 @@ fn write(store: &Store, t: TermId, out: &mut String, depth: usize, v: VarNames<'
                 out.push_str(if p == "$ptr" { "*const " } else { "*mut " });
                 write(store, args[0], out, depth + 1, v);
             }
-            ("$fn", 2 | 3) => {
+            ("$fn", 2) => {
                 let (params, ret) = (args[args.len() - 2], args[args.len() - 1]);
                 out.push_str("fn(");
                 write_list(store, store.args(params), out, depth, v);
@@ -121,6 +124,93 @@ fn write(store: &Store, t: TermId, out: &mut String, depth: usize, v: VarNames<'
                 if !matches!(store.view(ret), View::Atom(s) if store.name(s) == "$tuple") {
                     out.push_str(" -> ");
                     write(store, ret, out, depth + 1, v);
+                }
+            }
+            ("$fn", 3) => {
+                // `'$fn'('$sig'(Safety, Abi), Args, R)`
+                if let View::App(_, sig) = store.view(args[0]) {
+                    if sig.len() == 2 {
+                        if matches!(store.view(sig[0]), View::Atom(s) if store.name(s) == "unsafe")
+                        {
+                            out.push_str("unsafe ");
+                        }
+                        if let View::Atom(a) = store.view(sig[1]) {
+                            if store.name(a) != "Rust" {
+                                out.push_str(&format!("extern \"{}\" ", store.name(a)));
+                            }
+                        }
+                    }
+                }
+                let (params, ret) = (args[1], args[2]);
+                out.push_str("fn(");
+                match store.view(params) {
+                    View::App(f, inner) if store.name(f) == "$variadic" && inner.len() == 1 => {
+                        write_list(store, store.args(inner[0]), out, depth, v);
+                        out.push_str(", ...");
+                    }
+                    _ => write_list(store, store.args(params), out, depth, v),
+                }
+                out.push(')');
+                if !matches!(store.view(ret), View::Atom(s) if store.name(s) == "$tuple") {
+                    out.push_str(" -> ");
+                    write(store, ret, out, depth + 1, v);
+                }
+            }
+            ("$dyn", 2) => {
+                // `'$dyn'(['$b'(Tr('$self', A..), ['$eq'(X, V)..])..], 'a)`
+                out.push_str("dyn ");
+                let mut first = true;
+                let mut items = Vec::new();
+                list_items(store, args[0], &mut items);
+                for b in items {
+                    if !first {
+                        out.push_str(" + ");
+                    }
+                    first = false;
+                    let (tr, binds) = match store.view(b) {
+                        View::App(f, ba) if store.name(f) == "$b" && ba.len() == 2 => {
+                            (ba[0], ba[1])
+                        }
+                        _ => {
+                            write(store, b, out, depth + 1, v);
+                            continue;
+                        }
+                    };
+                    let (name, targs): (String, Vec<TermId>) = match store.view(tr) {
+                        View::App(f, ta) => (
+                            store.name(f).to_string(),
+                            ta.get(1..).unwrap_or(&[]).to_vec(),
+                        ),
+                        View::Atom(f) => (store.name(f).to_string(), Vec::new()),
+                        _ => ("_".into(), Vec::new()),
+                    };
+                    out.push_str(&name);
+                    let mut eqs = Vec::new();
+                    list_items(store, binds, &mut eqs);
+                    if !targs.is_empty() || !eqs.is_empty() {
+                        out.push('<');
+                        write_list(store, &targs, out, depth, v);
+                        for (i, e) in eqs.iter().enumerate() {
+                            if i > 0 || !targs.is_empty() {
+                                out.push_str(", ");
+                            }
+                            if let View::App(_, ea) = store.view(*e) {
+                                if ea.len() == 2 {
+                                    write(store, ea[0], out, depth + 1, v);
+                                    out.push_str(" = ");
+                                    write(store, ea[1], out, depth + 1, v);
+                                }
+                            }
+                        }
+                        out.push('>');
+                    }
+                }
+                if let View::Atom(l) = store.view(args[1]) {
+                    let l = store.name(l);
+                    if l != "'_" {
+                        out.push_str(" + ");
+                        out.push_str(l);
+                    }
                 }
             }
             ("$alias", 2) => {
@@ -135,5 +225,18 @@ fn write(store: &Store, t: TermId, out: &mut String, depth: usize, v: VarNames<'
                 write_args(store, args, out, depth, v);
             }
         },
+    }
+}
+
+/// The elements of a list term `[A, B, ..]` (iteratively).
+fn list_items(store: &Store, mut t: TermId, out: &mut Vec<TermId>) {
+    loop {
+        match store.view(t) {
+            View::App(f, a) if a.len() == 2 && f == crate::term::syms::CONS => {
+                out.push(a[0]);
+                t = a[1];
+            }
+            _ => return,
+        }
     }
 }

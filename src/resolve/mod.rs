@@ -41,6 +41,9 @@ struct Alias {
 #[derive(Clone, Debug, Default)]
 struct TraitMeta {
     params: Vec<String>,
+    /// The parameters as declared (kinds, defaults) and the module they were written in.
+    decl: Vec<GenericParam>,
+    module: usize,
     assoc: Vec<String>,
     /// Supertraits (internal names) with their arguments as written.
     supers: Vec<(String, Vec<GenericArg>)>,
@@ -57,6 +60,9 @@ pub struct Resolver {
     /// Bare name -> the internal name of the one std item of that name (`None`: several).
     lenient: FxHashMap<String, Option<String>>,
     traits: FxHashMap<String, TraitMeta>,
+    /// Structs and enums whose parameter defaults mention other parameters: their parameters
+    /// and module (the defaults are filled in here, where the arguments are known).
+    adts: FxHashMap<String, (Vec<GenericParam>, usize)>,
     /// Located warnings from parsing and resolution.
     pub warnings: Vec<(Span, String)>,
 }
@@ -133,7 +139,14 @@ struct Builder {
 }
 
 impl Builder {
-    fn add(&mut self, m: RawModule, parent: Option<usize>, root: Option<usize>, path: Vec<String>, user: bool) -> usize {
+    fn add(
+        &mut self,
+        m: RawModule,
+        parent: Option<usize>,
+        root: Option<usize>,
+        path: Vec<String>,
+        user: bool,
+    ) -> usize {
         let id = self.modules.len();
         self.modules.push(Module {
             parent,
@@ -155,7 +168,10 @@ impl Builder {
             self.modules[id]
                 .names
                 .insert(a.name.name.clone(), Def::Alias(ai));
-            self.aliases.push(Alias { decl: a, module: id });
+            self.aliases.push(Alias {
+                decl: a,
+                module: id,
+            });
         }
         for u in m.uses {
             self.uses.push((id, u, user));
@@ -258,6 +274,7 @@ impl Resolver {
             prelude,
             lenient,
             traits: FxHashMap::default(),
+            adts: FxHashMap::default(),
             warnings,
         };
         // Imports, to a fixpoint (a glob or a re-export may depend on another import).
@@ -307,6 +324,8 @@ impl Resolver {
             };
             let mut meta = TraitMeta {
                 params: t.params.iter().map(|p| p.name.name.clone()).collect(),
+                decl: t.params.clone(),
+                module: d.module,
                 assoc: t.assoc_types.iter().map(|a| a.name.name.clone()).collect(),
                 supers: Vec::new(),
             };
@@ -330,6 +349,24 @@ impl Resolver {
                 }
             }
             r.traits.insert(int.clone(), meta);
+        }
+        for (i, d) in b.decls.iter().enumerate() {
+            let (ItemKind::Struct(a) | ItemKind::Enum(a), Some(int)) = (&d.item.kind, &internal[i])
+            else {
+                continue;
+            };
+            let names: Vec<&str> = a.params.iter().map(|p| p.name.name.as_str()).collect();
+            let mentions = a.params.iter().any(|p| {
+                p.default.as_ref().is_some_and(|df| {
+                    let text = format!("{df:?}");
+                    names
+                        .iter()
+                        .any(|n| text.contains(&format!("name: \"{n}\"")))
+                })
+            });
+            if mentions {
+                r.adts.insert(int.clone(), (a.params.clone(), d.module));
+            }
         }
         let mut all = Vec::new();
         let mut user = Vec::new();
@@ -461,6 +498,8 @@ struct Rw<'r> {
     depth: usize,
     /// The trait bounds on each parameter (and `Self`), as written: where `P::Assoc` is looked up.
     on_param: FxHashMap<String, Vec<(TraitBound, Ty)>>,
+    /// The self type of the bounds being rewritten (for a trait parameter defaulting to `Self`).
+    cur_self: Option<Ty>,
     /// Bounds made by moving a binding of a supertrait's associated type out of a bound.
     moved: Vec<TraitBound>,
 }
@@ -475,13 +514,19 @@ impl<'r> Rw<'r> {
             params: FxHashSet::default(),
             depth: 0,
             on_param: FxHashMap::default(),
+            cur_self: None,
             moved: Vec::new(),
         }
     }
 
     fn collect_assoc_bounds(&mut self, item: &Item, own_name: Option<&str>) {
-        let add = |on: &mut FxHashMap<String, Vec<(TraitBound, Ty)>>, p: &str, b: &TraitBound, self_ty: Ty| {
-            on.entry(p.to_string()).or_default().push((b.clone(), self_ty));
+        let add = |on: &mut FxHashMap<String, Vec<(TraitBound, Ty)>>,
+                   p: &str,
+                   b: &TraitBound,
+                   self_ty: Ty| {
+            on.entry(p.to_string())
+                .or_default()
+                .push((b.clone(), self_ty));
         };
         let named = |n: &str, span: &Span| Ty {
             kind: TyKind::Named {
@@ -494,26 +539,31 @@ impl<'r> Rw<'r> {
             span: span.clone(),
         };
         let mut on = std::mem::take(&mut self.on_param);
-        let params_and_wcs = |ps: &[GenericParam], ws: &[WhereClause], on: &mut FxHashMap<String, Vec<(TraitBound, Ty)>>| {
-            for p in ps {
-                for b in &p.bounds {
-                    if let Bound::Trait(b) = b {
-                        add(on, &p.name.name, b, named(&p.name.name, &p.span));
-                    }
-                }
-            }
-            for w in ws {
-                if let WhereClauseKind::Implemented(tr) = &w.kind {
-                    if let TyKind::Named { name, args } = &tr.self_ty.kind {
-                        if args.is_empty() && !name.name.contains("::") {
-                            add(on, &name.name, &tr.bound, tr.self_ty.clone());
+        let params_and_wcs =
+            |ps: &[GenericParam],
+             ws: &[WhereClause],
+             on: &mut FxHashMap<String, Vec<(TraitBound, Ty)>>| {
+                for p in ps {
+                    for b in &p.bounds {
+                        if let Bound::Trait(b) = b {
+                            add(on, &p.name.name, b, named(&p.name.name, &p.span));
                         }
                     }
                 }
-            }
-        };
+                for w in ws {
+                    if let WhereClauseKind::Implemented(tr) = &w.kind {
+                        if let TyKind::Named { name, args } = &tr.self_ty.kind {
+                            if args.is_empty() && !name.name.contains("::") {
+                                add(on, &name.name, &tr.bound, tr.self_ty.clone());
+                            }
+                        }
+                    }
+                }
+            };
         match &item.kind {
-            ItemKind::Struct(a) | ItemKind::Enum(a) => params_and_wcs(&a.params, &a.where_clauses, &mut on),
+            ItemKind::Struct(a) | ItemKind::Enum(a) => {
+                params_and_wcs(&a.params, &a.where_clauses, &mut on)
+            }
             ItemKind::Trait(t) => {
                 params_and_wcs(&t.params, &t.where_clauses, &mut on);
                 if let Some(own) = own_name {
@@ -554,7 +604,12 @@ impl<'r> Rw<'r> {
             }
             ItemKind::Impl(i) => {
                 params_and_wcs(&i.params, &i.where_clauses, &mut on);
-                add(&mut on, "Self", &i.trait_ref.bound, i.trait_ref.self_ty.clone());
+                add(
+                    &mut on,
+                    "Self",
+                    &i.trait_ref.bound,
+                    i.trait_ref.self_ty.clone(),
+                );
             }
             ItemKind::OpaqueType(o) => params_and_wcs(&o.params, &o.where_clauses, &mut on),
             ItemKind::FnDef(f) => params_and_wcs(&f.params, &f.where_clauses, &mut on),
@@ -577,7 +632,12 @@ impl<'r> Rw<'r> {
 
     /// The trait among `t` and its supertraits that declares `assoc`, with its arguments given
     /// those of `t` (`args`): `None` if none or several do.
-    fn declaring(&self, t: &str, args: &[GenericArg], assoc: &str) -> Option<(String, Vec<GenericArg>)> {
+    fn declaring(
+        &self,
+        t: &str,
+        args: &[GenericArg],
+        assoc: &str,
+    ) -> Option<(String, Vec<GenericArg>)> {
         let mut found: Vec<(String, Vec<GenericArg>)> = Vec::new();
         let mut stack = vec![(t.to_string(), args.to_vec(), 0usize)];
         let mut seen = FxHashSet::default();
@@ -724,6 +784,16 @@ impl<'r> Rw<'r> {
             }
             ItemKind::Trait(t) => {
                 self.params_(&mut t.params)?;
+                self.cur_self = Some(Ty {
+                    kind: TyKind::Named {
+                        name: Ident {
+                            name: "Self".into(),
+                            span: item.span.clone(),
+                        },
+                        args: Vec::new(),
+                    },
+                    span: item.span.clone(),
+                });
                 self.bounds(&mut t.supertraits)?;
                 self.wcs(&mut t.where_clauses)?;
                 for a in &mut t.assoc_types {
@@ -789,6 +859,13 @@ impl<'r> Rw<'r> {
 
     fn params_(&mut self, ps: &mut [GenericParam]) -> Result<()> {
         for p in ps {
+            self.cur_self = Some(Ty {
+                kind: TyKind::Named {
+                    name: p.name.clone(),
+                    args: Vec::new(),
+                },
+                span: p.span.clone(),
+            });
             self.bounds(&mut p.bounds)?;
             if let ParamKind::Const { ty: Some(t) } = &mut p.kind {
                 self.ty(t)?;
@@ -847,6 +924,7 @@ impl<'r> Rw<'r> {
 
     fn trait_ref(&mut self, t: &mut TraitRef) -> Result<()> {
         self.ty(&mut t.self_ty)?;
+        self.cur_self = Some(t.self_ty.clone());
         self.trait_bound(&mut t.bound)
     }
 
@@ -858,8 +936,46 @@ impl<'r> Rw<'r> {
                 t.name.name = n;
             }
         }
+        let self_ty = self.cur_self.take();
         for a in &mut t.args {
             self.arg(a)?;
+        }
+        if let (Some(meta), Some(st)) = (self.r.traits.get(&t.name.name), &self_ty) {
+            let non_lt: Vec<&GenericParam> = meta
+                .decl
+                .iter()
+                .filter(|p| p.kind != ParamKind::Lifetime)
+                .collect();
+            let given = t
+                .args
+                .iter()
+                .filter(|a| !matches!(a, GenericArg::Lifetime(_)))
+                .count();
+            if given < non_lt.len() && non_lt[given..].iter().all(|p| p.default.is_some()) {
+                let mut subst: FxHashMap<String, GenericArg> = FxHashMap::default();
+                subst.insert("Self".into(), GenericArg::Ty(st.clone()));
+                let mut k = 0;
+                for a in &t.args {
+                    if !matches!(a, GenericArg::Lifetime(_)) {
+                        subst.insert(non_lt[k].name.name.clone(), a.clone());
+                        k += 1;
+                    }
+                }
+                let module = meta.module;
+                for p in &non_lt[given..] {
+                    let Some(mut d) = p.default.clone() else {
+                        break;
+                    };
+                    let mut inner = Rw::new(self.r, module);
+                    inner.collect_params(&meta.decl);
+                    inner.arg(&mut d)?;
+                    if let GenericArg::Ty(ty) = &mut d {
+                        substitute(ty, &subst, &FxHashMap::default());
+                    }
+                    subst.insert(p.name.name.clone(), d.clone());
+                    t.args.push(d);
+                }
+            }
         }
         for a in &mut t.assoc {
             for g in &mut a.args {
@@ -963,7 +1079,12 @@ impl<'r> Rw<'r> {
                 }
                 let strs: Vec<&str> = segs.iter().map(String::as_str).collect();
                 match self.r.path(self.module, &strs) {
-                    Some(Def::Item(n)) => name.name = n,
+                    Some(Def::Item(n)) => {
+                        if let Some((ps, module)) = self.r.adts.get(&n) {
+                            fill_defaults(self.r, ps, *module, args)?;
+                        }
+                        name.name = n;
+                    }
                     Some(Def::Alias(i)) => {
                         let args = std::mem::take(args);
                         *t = self.expand(i, args, t.span.clone())?;
@@ -1001,7 +1122,11 @@ impl<'r> Rw<'r> {
                         }
                     }
                 }
-                if let TyKind::Named { name: b, args: bargs } = &base.kind {
+                if let TyKind::Named {
+                    name: b,
+                    args: bargs,
+                } = &base.kind
+                {
                     if bargs.is_empty() && self.is_param(&b.name) {
                         if let Some(p) = self.param_projection(&b.name, &name.name) {
                             let (self_ty, tr, targs) = p;
@@ -1039,7 +1164,9 @@ impl<'r> Rw<'r> {
                 }
                 self.ty(base)
             }
-            TyKind::Projection { trait_ref, args, .. } => {
+            TyKind::Projection {
+                trait_ref, args, ..
+            } => {
                 for a in args.iter_mut() {
                     self.arg(a)?;
                 }
@@ -1085,7 +1212,10 @@ impl<'r> Rw<'r> {
                 continue;
             };
             if let Some((d, args)) = self.declaring(&t, &b.args, assoc) {
-                if !found.iter().any(|(_, x, _): &(Ty, String, Vec<GenericArg>)| *x == d) {
+                if !found
+                    .iter()
+                    .any(|(_, x, _): &(Ty, String, Vec<GenericArg>)| *x == d)
+                {
                     found.push((self_ty.clone(), d, args));
                 }
             }
@@ -1145,6 +1275,10 @@ impl<'r> Rw<'r> {
                 None => {
                     if let Some(mut d) = p.default.clone() {
                         inner.arg(&mut d)?;
+                        // A default may mention the parameters before it (`E = Error<I>`).
+                        if let GenericArg::Ty(ty) = &mut d {
+                            substitute(ty, &subst, &lts);
+                        }
                         subst.insert(p.name.name.clone(), d);
                     }
                 }
@@ -1271,7 +1405,9 @@ fn substitute(t: &mut Ty, s: &FxHashMap<String, GenericArg>, l: &FxHashMap<Strin
                 sub_arg(a);
             }
         }
-        TyKind::Projection { trait_ref, args, .. } => {
+        TyKind::Projection {
+            trait_ref, args, ..
+        } => {
             substitute(&mut trait_ref.self_ty, s, l);
             sub_bound(&mut trait_ref.bound);
             for a in args {
@@ -1316,4 +1452,44 @@ fn substitute(t: &mut Ty, s: &FxHashMap<String, GenericArg>, l: &FxHashMap<Strin
             }
         }
     }
+}
+
+/// Fill the missing arguments of an ADT whose parameter defaults mention its other parameters
+/// (`struct Layered<L, I, S = I>`): each default, with the earlier parameters replaced.
+fn fill_defaults(
+    r: &Resolver,
+    ps: &[GenericParam],
+    module: usize,
+    args: &mut Vec<GenericArg>,
+) -> Result<()> {
+    let non_lt: Vec<&GenericParam> = ps
+        .iter()
+        .filter(|p| p.kind != ParamKind::Lifetime)
+        .collect();
+    let given: Vec<GenericArg> = args
+        .iter()
+        .filter(|a| !matches!(a, GenericArg::Lifetime(_)))
+        .cloned()
+        .collect();
+    if given.len() >= non_lt.len() || !non_lt[given.len()..].iter().all(|p| p.default.is_some()) {
+        return Ok(());
+    }
+    let mut subst: FxHashMap<String, GenericArg> = FxHashMap::default();
+    for (p, a) in non_lt.iter().zip(given.iter()) {
+        subst.insert(p.name.name.clone(), a.clone());
+    }
+    for p in &non_lt[given.len()..] {
+        let Some(mut d) = p.default.clone() else {
+            break;
+        };
+        let mut inner = Rw::new(r, module);
+        inner.collect_params(ps);
+        inner.arg(&mut d)?;
+        if let GenericArg::Ty(ty) = &mut d {
+            substitute(ty, &subst, &FxHashMap::default());
+        }
+        subst.insert(p.name.name.clone(), d.clone());
+        args.push(d);
+    }
+    Ok(())
 }

@@ -373,7 +373,7 @@ impl<'a> Cx<'a> {
                     return Ok(());
                 };
                 let attrs = self.attrs(&i.attrs);
-                let (params, mut wcs) = self.generics(&i.generics)?;
+                let (mut params, mut wcs) = self.generics(&i.generics)?;
                 wcs.extend(self.where_clause(&i.generics)?);
                 let self_ty = self.ty(&i.self_ty)?;
                 let (bound, extra) = self.trait_path(path, Vec::new(), false, self.sp(path))?;
@@ -394,6 +394,32 @@ impl<'a> Cx<'a> {
                             span: self.sp(a),
                         });
                     }
+                }
+                // Elided lifetimes in the header (`impl From<&str> for String`) are fresh
+                // lifetime parameters of the impl, as in rustc.
+                let mut self_ty = self_ty;
+                let mut bound = bound;
+                let mut fresh = 0usize;
+                name_elided(&mut self_ty, &mut fresh);
+                for a in &mut bound.args {
+                    if let GenericArg::Ty(t) = a {
+                        name_elided(t, &mut fresh);
+                    }
+                }
+                for k in 0..fresh {
+                    params.insert(
+                        0,
+                        GenericParam {
+                            kind: ParamKind::Lifetime,
+                            name: Ident {
+                                name: format!("'_elided{k}"),
+                                span: span.clone(),
+                            },
+                            bounds: Vec::new(),
+                            default: None,
+                            span: span.clone(),
+                        },
+                    );
                 }
                 m.items.push(Item {
                     attrs,
@@ -439,7 +465,10 @@ impl<'a> Cx<'a> {
                         m.mods.push(sub);
                     }
                     None => {
-                        self.warn(md, format!("module file not read: `mod {};` is empty", md.ident));
+                        self.warn(
+                            md,
+                            format!("module file not read: `mod {};` is empty", md.ident),
+                        );
                         m.mods.push(RawModule {
                             name: md.ident.to_string(),
                             ..RawModule::default()
@@ -454,11 +483,7 @@ impl<'a> Cx<'a> {
                 }
                 self.use_tree(&u.tree, &mut prefix, &mut m.uses);
             }
-            I::Macro(mac) => {
-                if mac.ident.is_none() {
-                    self.warn(mac, "macro invocation skipped");
-                }
-            }
+            I::Macro(mac) if mac.ident.is_none() => self.warn(mac, "macro invocation skipped"),
             I::ForeignMod(f) => {
                 for fi in &f.items {
                     if let syn::ForeignItem::Type(t) = fi {
@@ -881,14 +906,17 @@ impl<'a> Cx<'a> {
                 lit: syn::Lit::Int(i),
                 ..
             }) => Ok(ConstValue::Value(
-                i.base10_parse::<u128>().map_err(|_| self.err(i, "constant too large"))?,
+                i.base10_parse::<u128>()
+                    .map_err(|_| self.err(i, "constant too large"))?,
                 self.sp(i),
             )),
-            syn::Expr::Path(p) if p.path.get_ident().is_some() => {
-                Ok(ConstValue::Name(self.ident(p.path.get_ident().unwrap_or_else(|| {
-                    unreachable!("checked by the guard")
-                }))))
-            }
+            syn::Expr::Path(p) if p.path.get_ident().is_some() => Ok(ConstValue::Name(
+                self.ident(
+                    p.path
+                        .get_ident()
+                        .unwrap_or_else(|| unreachable!("checked by the guard")),
+                ),
+            )),
             syn::Expr::Block(b) if b.block.stmts.len() == 1 => match &b.block.stmts[0] {
                 syn::Stmt::Expr(e, None) => self.const_expr(e),
                 _ => Err(self.err(e, "knot reads only literal or named constants here")),
@@ -905,7 +933,8 @@ impl<'a> Cx<'a> {
                 syn::PathArguments::AngleBracketed(a) => {
                     let mut out = Vec::new();
                     for g in &a.args {
-                        if let syn::GenericArgument::AssocType(_) | syn::GenericArgument::Constraint(_) = g
+                        if let syn::GenericArgument::AssocType(_)
+                        | syn::GenericArgument::Constraint(_) = g
                         {
                             return Err(cx.err(g, "associated type bindings belong to trait paths"));
                         }
@@ -1059,16 +1088,19 @@ impl<'a> Cx<'a> {
                             b.lifetimes
                                 .iter()
                                 .filter_map(|p| match p {
-                                    syn::GenericParam::Lifetime(l) => Some(self.lifetime(&l.lifetime)),
+                                    syn::GenericParam::Lifetime(l) => {
+                                        Some(self.lifetime(&l.lifetime))
+                                    }
                                     _ => None,
                                 })
                                 .collect()
                         })
                         .unwrap_or_default(),
                     is_unsafe: f.unsafety.is_some(),
-                    abi: f.abi.as_ref().map(|a| {
-                        a.name.as_ref().map_or("C".to_string(), |n| n.value())
-                    }),
+                    abi: f
+                        .abi
+                        .as_ref()
+                        .map(|a| a.name.as_ref().map_or("C".to_string(), |n| n.value())),
                     params,
                     variadic: f.variadic.is_some(),
                     ret: match &f.output {
@@ -1078,12 +1110,55 @@ impl<'a> Cx<'a> {
                 })
             }
             T::ImplTrait(_) => {
-                return Err(self.err(t, "`impl Trait` is only read in function signatures, which knot skips"))
+                return Err(self.err(
+                    t,
+                    "`impl Trait` is only read in function signatures, which knot skips",
+                ))
             }
             T::Infer(_) => return Err(self.err(t, "`_` is not a type knot can reason about")),
             T::Macro(_) => return Err(self.err(t, "a type macro cannot be expanded by knot")),
             _ => return Err(self.err(t, "unsupported type")),
         };
         Ok(Ty { kind, span })
+    }
+}
+
+/// Give each elided (or `'_`) reference lifetime in `t` a name `'_elidedN` (iteratively).
+fn name_elided(t: &mut Ty, fresh: &mut usize) {
+    let mut stack = vec![t];
+    while let Some(t) = stack.pop() {
+        match &mut t.kind {
+            TyKind::Ref { lifetime, ty, .. } => {
+                let elided = match lifetime {
+                    None => true,
+                    Some(l) => matches!(&l.kind, LifetimeKind::Named(n) if n == "'_"),
+                };
+                if elided {
+                    *lifetime = Some(Lifetime {
+                        kind: LifetimeKind::Named(format!("'_elided{fresh}")),
+                        span: t.span.clone(),
+                    });
+                    *fresh += 1;
+                }
+                stack.push(ty);
+            }
+            TyKind::Named { args, .. } => {
+                for a in args {
+                    match a {
+                        GenericArg::Ty(x) => stack.push(x),
+                        GenericArg::Lifetime(l) => {
+                            if matches!(&l.kind, LifetimeKind::Named(n) if n == "'_") {
+                                l.kind = LifetimeKind::Named(format!("'_elided{fresh}"));
+                                *fresh += 1;
+                            }
+                        }
+                        GenericArg::Const(_) => {}
+                    }
+                }
+            }
+            TyKind::Tuple(ts) => stack.extend(ts.iter_mut()),
+            TyKind::Slice(x) | TyKind::Array(x, _) | TyKind::RawPtr(_, x) => stack.push(x),
+            _ => {}
+        }
     }
 }

@@ -1,0 +1,21 @@
+// std::ffi
+
+pub struct OsStr { inner: [u8] }
+pub struct OsString { inner: Vec<u8> }
+pub struct CStr { inner: [u8] }
+pub struct CString { inner: Box<[u8]> }
+
+impl AsRef<OsStr> for OsStr {} impl AsRef<OsStr> for OsString {} impl AsRef<OsStr> for str {}
+impl AsRef<OsStr> for String {}
+impl Debug for OsStr {} impl PartialEq for OsStr {} impl Eq for OsStr {} impl Hash for OsStr {}
+impl ToOwned for OsStr { type Owned = OsString; }
+impl Clone for OsString {} impl Debug for OsString {} impl Default for OsString {}
+impl PartialEq for OsString {} impl Eq for OsString {} impl Hash for OsString {}
+impl Deref for OsString { type Target = OsStr; }
+impl Borrow<OsStr> for OsString {}
+impl From<String> for OsString {}
+impl<T: ?Sized + AsRef<OsStr>> From<&T> for OsString {}
+impl Debug for CStr {} impl PartialEq for CStr {} impl Eq for CStr {} impl Hash for CStr {}
+impl ToOwned for CStr { type Owned = CString; }
+impl Clone for CString {} impl Debug for CString {} impl PartialEq for CString {} impl Eq for CString {}
+impl Hash for CString {} impl Deref for CString { type Target = CStr; }

@@ -1,3 +1,0 @@
-mod m {
-    pub struct S;
-}
