@@ -8,7 +8,7 @@ use std::process::ExitCode;
 pub fn lower(path: &str, opts: &LoadOptions) -> Result<ExitCode> {
     let loaded = load_file_with(path, opts)?;
     // The front end's located warnings (`macro invocation skipped`, `#[cfg] not evaluated`, ...).
-    if let super::load::Source::Surface(n) = &loaded.source {
+    if let crate::Source::Surface(n) = &loaded.source {
         for (span, msg) in n.resolver.iter().flat_map(|r| r.warnings.iter()) {
             if !span.file.starts_with("rules/std/") {
                 eprintln!("{span}: warning: {msg}");

@@ -85,7 +85,7 @@ pub(super) fn answer(
     out: &mut dyn Write,
 ) -> Result<()> {
     let limits = opts.limits();
-    super::output::set_rust_notation(loaded.is_surface());
+    crate::render::set_rust_notation(loaded.is_surface());
     let nvars = names.len() as u32;
     let print_each = mode == Mode::All && opts.format != Format::Json;
     let chalk = opts.format == Format::Chalk;

@@ -324,6 +324,14 @@ fn first_answer(
                 r => Overflow::Nested(r),
             });
         }
+        if outcome.truncated {
+            // A branch cut short (term depth or size): unknown, never "the impl does not apply".
+            return Err(Overflow::Nested(
+                outcome
+                    .truncated_by
+                    .unwrap_or(StopReason::TermDepth(limits.max_term_depth)),
+            ));
+        }
     }
     Ok(found)
 }

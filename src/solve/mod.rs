@@ -293,10 +293,19 @@ pub fn first_answer(
     limits: &Limits,
 ) -> (Option<Vec<TermId>>, Outcome) {
     let mut found = None;
-    let outcome = slg::Slg::default().solve(store, program, goal, limits, &mut |_, a| {
+    let mut uncertain = false;
+    let mut outcome = slg::Slg::default().solve(store, program, goal, limits, &mut |_, a| {
+        if a.ambiguous {
+            // An answer on a branch a limit cut short proves nothing: look for a certain one.
+            uncertain = true;
+            return ControlFlow::Continue(());
+        }
         found = Some(a.values.to_vec());
         ControlFlow::Break(())
     });
+    if found.is_none() && uncertain {
+        outcome.truncated = true;
+    }
     (found, outcome)
 }
 
