@@ -224,8 +224,11 @@ impl Engine {
         );
         self.solver = Some((self.strategy.clone(), strategy));
         let solution = aggregate(&mut self.store, &answers, &outcome);
-        let solution_text =
-            crate::render::solution_text(&self.store, &solution, names, answers.len());
+        let solution_text = match outcome.error {
+            // An uncaught Prolog error: its message, as SWI-Prolog prints it.
+            Some(ball) => crate::solve::error_message(&self.store, &self.program, ball),
+            None => crate::render::solution_text(&self.store, &solution, names, answers.len()),
+        };
         let render = crate::lower::chalk::Render {
             names: self.items.as_ref(),
             vars: names,

@@ -908,7 +908,7 @@ fn rewrite_negations(store: &mut Store, g: TermId, total: &FxHashMap<u32, u32>) 
     out.pop().unwrap_or(g)
 }
 
-/// The variables bound by `forall(X, G)` in the control structure of a goal: placeholders, not
+/// The variables bound by `'$forall'(X, G)` in the control structure of a goal: placeholders, not
 /// unknowns of the query, so answers do not report them. (`exists(X, G)` variables are reported, as
 /// chalk reports the existential variables of a goal.)
 pub fn quantified_vars(store: &Store, goal: TermId) -> Vec<u32> {
@@ -917,7 +917,7 @@ pub fn quantified_vars(store: &Store, goal: TermId) -> Vec<u32> {
     while let Some(g) = stack.pop() {
         match store.view(g) {
             View::App(syms::FORALL, a) if a.len() == 2 => {
-                // `forall(X, G)` or `forall([X, Y], G)`.
+                // `'$forall'(X, G)` or `'$forall'([X, Y], G)`.
                 let mut l = a[0];
                 loop {
                     match store.view(l) {

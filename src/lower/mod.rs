@@ -129,7 +129,7 @@ pub fn lower_goal(
                     *u = true;
                 }
             }
-            // The binder list of `exists(Vs, G)` / `forall(Vs, G)` is not a use.
+            // The binder list of `exists(Vs, G)` / `'$forall'(Vs, G)` is not a use.
             crate::term::View::App(f, args)
                 if (f == crate::term::syms::EXISTS || f == crate::term::syms::FORALL)
                     && args.len() == 2 =>
@@ -213,7 +213,7 @@ pub fn overlap_goal_heads(
     Ok(cx.conj(&goals))
 }
 
-/// The goal "the impl obeys the orphan rules": `forall(Ps, local_impl_allowed(Tr))` over the impl's
+/// The goal "the impl obeys the orphan rules": `'$forall'(Ps, local_impl_allowed(Tr))` over the impl's
 /// parameters.
 pub fn orphan_goal(store: &mut Store, names: &Names, i: &ast::ImplDef) -> Result<TermId> {
     let mut cx = types::Cx::new(store, names);

@@ -879,7 +879,7 @@ impl<'a> Cx<'a> {
         }
     }
 
-    /// A hypothesis of an `if (..)` goal or a program clause: `forall(Vs, (Head :- Body))`.
+    /// A hypothesis of an `if (..)` goal or a program clause: `'$forall'(Vs, (Head :- Body))`.
     pub fn hyp(&mut self, c: &ast::Clause) -> Result<TermId> {
         let mark = self.mark();
         let first = self.nvars;

@@ -637,7 +637,7 @@ impl<'p> Machine<'p> {
                 return ControlFlow::Continue(true);
             }
             (syms::FORALL, 2) => {
-                // `forall(X, G)` or `forall([X, Y], G)`: one new universe, a placeholder per variable.
+                // `'$forall'(X, G)` or `'$forall'([X, Y], G)`: one new universe, a placeholder per variable.
                 st.universe += 1;
                 let vars = self.list_items(st, a(0));
                 for (i, v) in vars.into_iter().enumerate() {

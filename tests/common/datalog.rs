@@ -58,6 +58,11 @@ impl Prog {
         for p in self.preds.iter().filter(|p| p.idb) {
             s.push_str(&format!(":- table {}/{}.\n", p.name, p.arity));
         }
+        // An EDB predicate may have no facts: declared, so a call to it fails (as in SWI-Prolog,
+        // an undefined predicate raises an existence error).
+        for p in self.preds.iter().filter(|p| !p.idb) {
+            s.push_str(&format!(":- dynamic {}/{}.\n", p.name, p.arity));
+        }
         for (p, args) in &self.facts {
             let args: Vec<String> = args.iter().map(|c| c.to_string()).collect();
             s.push_str(&format!("{}({}).\n", self.preds[*p].name, args.join(", ")));

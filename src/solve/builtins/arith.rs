@@ -222,7 +222,7 @@ fn binary(op: &str, a: Num, b: Num) -> Result<Num, Err> {
                     return float_result(a.float().powf(b.float()));
                 }
                 let e = y.to_u32().ok_or(Err::Resource)?;
-                if x.bits() as u64 * e as u64 > 1 << 26 {
+                if x.bits() * e as u64 > 1 << 26 {
                     return Err(Err::Resource);
                 }
                 return Ok(Num::norm(num_traits::pow(x, e as usize)));

@@ -465,10 +465,7 @@ impl Machine<'_> {
                 Some(r) => r,
                 None => match self.text_builtin(st, name, &args) {
                     Some(r) => r,
-                    None => match self.write_builtin(st, name, &args) {
-                        Some(r) => r,
-                        None => return None,
-                    },
+                    None => self.write_builtin(st, name, &args)?,
                 },
             },
         };

@@ -137,9 +137,8 @@ pub fn term_text(store: &Store, t: TermId, quoted: bool, ignore_ops: bool) -> St
     let push = |out: &mut String, s: &str| {
         // A space where two tokens would read as one (`a- -1`, `- 1`, `1 - a`).
         if let (Some(p), Some(c)) = (out.chars().last(), s.chars().next()) {
-            let glue = (symbol_char(p) && symbol_char(c))
-                || (p.is_alphanumeric() && c.is_alphanumeric())
-                || (p == ',' && false);
+            let glue =
+                (symbol_char(p) && symbol_char(c)) || (p.is_alphanumeric() && c.is_alphanumeric());
             if glue {
                 out.push(' ');
             }
