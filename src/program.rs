@@ -937,6 +937,13 @@ pub fn quantified_vars(store: &Store, goal: TermId) -> Vec<u32> {
                 stack.push(a[1]);
             }
             View::App(syms::EXISTS, a) if a.len() == 2 => stack.push(a[1]),
+            // `forall(X, G)` with a variable `X` is the universal (see the `forall/2` built-in).
+            View::App(f, a) if a.len() == 2 && store.name(f) == "forall" => {
+                if let View::Var(i) = store.view(a[0]) {
+                    out.push(i);
+                    stack.push(a[1]);
+                }
+            }
             View::App(syms::COMMA | syms::SEMI | syms::ARROW | syms::IMPLIES, a)
                 if a.len() == 2 =>
             {

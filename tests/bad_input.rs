@@ -861,13 +861,6 @@ static CATALOGUE: &[Case] = &[
         expect: Expect::InFile(2, 19, &["unsupported: higher-ranked"]),
         ..BASE
     },
-    Case {
-        name: "rust_coroutine",
-        input: Input::File("coroutine.rs"),
-        cmd: Cmd::Query("u8: Sized"),
-        expect: Expect::InFile(1, 1, &["unsupported: coroutines"]),
-        ..BASE
-    },
     // -----------------------------------------------------------------------------------------
     // Rust-like programs: cycles and growth.
     Case {
@@ -995,6 +988,9 @@ static CATALOGUE: &[Case] = &[
         input: Input::File("rust_body.rs"),
         cmd: Cmd::Query("Wrapper<Wrapper<u32>>: Describe"),
         expect: Expect::Answer("true.\n"),
+        // Under the REPL session's table limit (100) the std model's goals do not fit: the REPL
+        // says so, naming the limit (never a wrong "false").
+        repl: Some("overflow: table limit 100 reached"),
         ..BASE
     },
     Case {
@@ -1127,7 +1123,7 @@ catalogue_tests! {
     rust_args_on_plain_struct rust_duplicate_struct rust_duplicate_trait
     rust_undeclared_supertrait rust_impl_unknown_assoc rust_duplicate_generic_param
     rust_unknown_assoc_in_bound rust_unknown_assoc_shorthand
-    rust_dyn_type rust_coroutine
+    rust_dyn_type
     rust_cyclic_impl_inductive rust_cyclic_impl_coinductive rust_cyclic_supertraits
     rust_growing_types_sld rust_growing_types_slg
     rust_goal_syntax_error rust_goal_unclosed_brace rust_goal_unknown_trait

@@ -159,6 +159,6 @@ fn an_unknown_self_type_in_rust_is_ambiguous_at_once() {
             "exists<T> { T: Clone, T = Foo }",
             &["--strategy", s],
         );
-        assert_eq!(o, "T = 'Foo'.", "{s}");
+        assert_eq!(o, "T = Foo.", "{s}");
     }
 }

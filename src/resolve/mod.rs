@@ -983,6 +983,16 @@ impl<'r> Rw<'r> {
             }
             self.ty(&mut a.value)?;
         }
+        for a in &mut t.assoc_bounds {
+            for g in &mut a.args {
+                self.arg(g)?;
+            }
+            for b in &mut a.bounds {
+                if let Bound::Trait(inner) = b {
+                    self.trait_bound(inner)?;
+                }
+            }
+        }
         // A binding of an associated type a supertrait declares (`Fn(A) -> R` binds `FnOnce`'s
         // `Output`) becomes a bound on that supertrait.
         if let Some(meta) = self.r.traits.get(&t.name.name) {

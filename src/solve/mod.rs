@@ -306,6 +306,12 @@ pub fn first_answer(
     if found.is_none() && uncertain {
         outcome.truncated = true;
     }
+    if outcome.truncated || outcome.truncated_by.is_some() {
+        // The search met a branch cut short before this answer: whether the answer depends on it
+        // is not recorded, so it is not taken as certain (the caller sees "unknown").
+        found = None;
+        outcome.truncated = true;
+    }
     (found, outcome)
 }
 

@@ -319,7 +319,11 @@ impl<'a> Cx<'a> {
                 }
                 let (params, mut wcs) = self.generics(&t.generics)?;
                 let self_ty = self.named("Self", span.clone());
-                let (supertraits, extra) = self.bounds_on(&self_ty, t.supertraits.iter())?;
+                let (mut supertraits, extra) = self.bounds_on(&self_ty, t.supertraits.iter())?;
+                // rustc implies the associated-type bounds of a supertrait list
+                // (`trait Tr: Iterator<Item: Bound>`), not a where-clause on the projection: they
+                // stay on the supertrait's bound.
+                let extra = self.keep_assoc_bounds(&mut supertraits, extra);
                 wcs.extend(extra);
                 wcs.extend(self.where_clause(&t.generics)?);
                 let mut assoc_types = Vec::new();
@@ -718,6 +722,46 @@ impl<'a> Cx<'a> {
             },
             span: self.sp(l),
         }
+    }
+
+    /// Move the where-clauses `<Self as Tr>::A: B` that [`Self::bounds_on`] made of a bound list's
+    /// associated-type bounds back onto their bound `Tr` as `assoc_bounds` (`Tr<A: B>`).
+    fn keep_assoc_bounds(&self, bounds: &mut [Bound], wcs: Vec<WhereClause>) -> Vec<WhereClause> {
+        let mut rest = Vec::new();
+        for w in wcs {
+            let target = match &w.kind {
+                WhereClauseKind::Implemented(tr) => match &tr.self_ty.kind {
+                    TyKind::Projection {
+                        trait_ref,
+                        name,
+                        args,
+                    } if args.is_empty() => bounds.iter_mut().find_map(|b| match b {
+                        Bound::Trait(tb) if tb.name.name == trait_ref.bound.name.name => {
+                            Some((tb, name.clone(), tr.bound.clone()))
+                        }
+                        _ => None,
+                    }),
+                    _ => None,
+                },
+                _ => None,
+            };
+            match target {
+                Some((tb, name, bound)) => {
+                    let span = w.span.clone();
+                    match tb.assoc_bounds.iter_mut().find(|a| a.name.name == name.name) {
+                        Some(a) => a.bounds.push(Bound::Trait(bound)),
+                        None => tb.assoc_bounds.push(AssocBound {
+                            name,
+                            args: Vec::new(),
+                            bounds: vec![Bound::Trait(bound)],
+                            span,
+                        }),
+                    }
+                }
+                None => rest.push(w),
+            }
+        }
+        rest
     }
 
     /// Bounds on `on`: the bound list, and the where clauses that associated-type bounds

@@ -1,1 +1,0 @@
-coroutine g[resume = (), yield = ()] { upvars [] witnesses [] }
