@@ -1335,7 +1335,40 @@ impl<'r> Rw<'r> {
                 self.ty(a)?;
                 self.ty(b)
             }
-            GoalKind::Domain(d) => self.domain(d),
+            GoalKind::Domain(d) => {
+                let saved = std::mem::take(&mut self.moved);
+                self.domain(d)?;
+                let moved = std::mem::replace(&mut self.moved, saved);
+                // A binding of a supertrait's associated type (`F: Fn(u32) -> u32` binds
+                // `FnOnce::Output`) is a goal of its own on that supertrait, proved beside this one.
+                let self_ty = match d {
+                    DomainGoal::Holds(WhereClause {
+                        kind: WhereClauseKind::Implemented(tr),
+                        ..
+                    }) => Some(tr.self_ty.clone()),
+                    _ => None,
+                };
+                if let (Some(self_ty), false) = (self_ty, moved.is_empty()) {
+                    let span = g.span.clone();
+                    let mut all = vec![g.clone()];
+                    for m in moved {
+                        all.push(Goal {
+                            kind: GoalKind::Domain(DomainGoal::Holds(WhereClause {
+                                binders: Vec::new(),
+                                kind: WhereClauseKind::Implemented(TraitRef {
+                                    self_ty: self_ty.clone(),
+                                    span: m.span.clone(),
+                                    bound: m,
+                                }),
+                                span: span.clone(),
+                            })),
+                            span: span.clone(),
+                        });
+                    }
+                    g.kind = GoalKind::And(all);
+                }
+                Ok(())
+            }
         }
     }
 
