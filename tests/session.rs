@@ -43,7 +43,12 @@ fn growing_where_clause_is_unknown_under_both_normalizers() {
             assert!(a.chalk().starts_with("Ambiguous"), "{}", a.chalk());
             // Asked again over the same normalizer: still unknown (the stop was not cached as "no").
             let again = e.answers(goal).unwrap();
-            assert!(again.outcome.overflow().is_some(), "{}", again.chalk());
+            assert!(
+                again.outcome.overflow().is_some() || again.outcome.truncated_by.is_some(),
+                "{}",
+                again.chalk()
+            );
+            assert!(again.chalk().starts_with("Ambiguous"), "{}", again.chalk());
         }
     }
 }

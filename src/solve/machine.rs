@@ -246,8 +246,15 @@ pub(crate) struct Machine<'p> {
 type Flow = ControlFlow<(), bool>;
 
 pub(crate) fn cons(kind: GoalKind, env: &Env, depth: u32, next: Goals) -> Goals {
-    let cut_scope =
-        matches!(kind, GoalKind::CutTo(_)) || next.as_ref().is_some_and(|n| n.cut_scope);
+    cons_scoped(kind, env, depth, next, false)
+}
+
+/// [`cons`], with `cuts` true when `kind` itself may run a cut of the clause (a control construct
+/// of its body with `!` inside: `(! ; G)`), so the goals before it are in a cut's scope too.
+pub(crate) fn cons_scoped(kind: GoalKind, env: &Env, depth: u32, next: Goals, cuts: bool) -> Goals {
+    let cut_scope = cuts
+        || matches!(kind, GoalKind::CutTo(_))
+        || next.as_ref().is_some_and(|n| n.cut_scope);
     Some(Rc::new(GoalNode {
         kind,
         env: env.clone(),
@@ -1055,14 +1062,16 @@ impl<'p> Machine<'p> {
                 }
                 let mut goals = rest;
                 for &g in clause.body.iter().rev() {
+                    let mut cuts = false;
                     let kind = if g == self.cut_atom {
                         GoalKind::CutTo(barrier)
                     } else if self.has_control(g) {
+                        cuts = self.contains_cut(g);
                         GoalKind::CallCut(Ref::new(g, base), barrier)
                     } else {
                         GoalKind::Call(Ref::new(g, base))
                     };
-                    goals = cons(kind, &env, depth + 1, goals);
+                    goals = cons_scoped(kind, &env, depth + 1, goals, cuts);
                 }
                 st.goals = goals;
                 self.out.stats.unifications = st.b.unifications;

@@ -332,6 +332,23 @@ impl Machine<'_> {
         )
     }
 
+    /// True when the control construct `g` (`,`, `;`, `->`) holds a `!` that cuts the clause (not
+    /// one inside `\+`, `call/N` or another opaque goal).
+    pub(crate) fn contains_cut(&self, g: TermId) -> bool {
+        let mut stack = vec![g];
+        while let Some(t) = stack.pop() {
+            if t == self.cut_atom {
+                return true;
+            }
+            if let View::App(syms::COMMA | syms::SEMI | syms::ARROW, a) = self.store.view(t) {
+                if a.len() == 2 {
+                    stack.extend_from_slice(a);
+                }
+            }
+        }
+        false
+    }
+
     /// The term `r` stands for, with its unbound slots numbered by a fresh map.
     pub(crate) fn resolved(&mut self, st: &State, r: Ref) -> (TermId, VarMap) {
         let mut map = VarMap::new();
