@@ -51,22 +51,18 @@ pub mod render;
 pub mod resolve;
 pub mod solve;
 mod suggest;
-mod workspace;
 pub mod syntax;
 pub mod term;
+mod workspace;
 
 // The curated front door. The command line (`cli/`) uses only these names and the public modules
 // above, never a module's internals; a library user needs nothing else for the common tasks.
 pub use builtins::{check_goal, is_builtin};
-pub use suggest::{closest, edit_distance};
-pub use syntax::clauses::parse_goal as parse_clause_goal;
-pub use syntax::print::clause_to_string;
-pub use workspace::{apply_db_edit, db_edit, load_all, DbEdit};
 pub use engine::{Answers, Engine};
 pub use error::{Error, Result, Span};
 pub use load::{
-    is_surface_path, load_clauses, load_file, load_file_with, load_surface, read_source,
-    library_source, solve_goal, LoadOptions, Loaded, Solved, Source, PRELUDE,
+    is_surface_path, library_source, load_clauses, load_file, load_file_with, load_surface,
+    read_source, solve_goal, LoadOptions, Loaded, Solved, Source, PRELUDE,
 };
 pub use lower::{LowerOptions, Names};
 pub use normalize::{EgraphLimits, EgraphNormalizer};
@@ -75,7 +71,11 @@ pub use render::{answer_text, clauses_text, program_text, solution_text};
 pub use solve::{
     aggregate, Answer, Goal, Guidance, Limits, Outcome, Solution, StopReason, Strategy,
 };
+pub use suggest::{closest, edit_distance};
+pub use syntax::clauses::parse_goal as parse_clause_goal;
+pub use syntax::print::clause_to_string;
 pub use term::{Store, TermId};
+pub use workspace::{apply_db_edit, db_edit, load_all, DbEdit};
 
 /// The one owner of a loaded program: its store, its clauses (with their [`Generation`]), the
 /// lowering's names, the strategy whose caches carry over from goal to goal, and the root limits

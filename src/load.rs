@@ -257,7 +257,8 @@ fn load_rust(file: Arc<str>, src: &str, prelude: bool, lower: &LowerOptions) -> 
         file,
         source: Source::Surface(names),
         library: prelude.then(|| ast::Program {
-            items: resolved.all.items[..resolved.all.items.len() - resolved.user.items.len()].to_vec(),
+            items: resolved.all.items[..resolved.all.items.len() - resolved.user.items.len()]
+                .to_vec(),
         }),
         ast: Some(resolved.user),
         solver: None,

@@ -6,7 +6,9 @@
 //! result, in the order given.
 
 use crate::error::{Error, Result};
-use crate::load::{is_surface_path, load_file_with, load_surface, read_source, LoadOptions, Loaded, Source};
+use crate::load::{
+    is_surface_path, load_file_with, load_surface, read_source, LoadOptions, Loaded, Source,
+};
 use crate::program::{Clause, Program};
 use crate::syntax::clauses::parse_clauses;
 use crate::term::unify::{Bindings, Ref, UnifyOptions};
@@ -21,7 +23,7 @@ pub fn load_all(
     lopts: &LoadOptions,
 ) -> Result<Option<Loaded>> {
     let mut loaded = if let ([file], []) = (files, blocks) {
-        load_file_with(file, &lopts)?
+        load_file_with(file, lopts)?
     } else {
         let (rust, clauses): (Vec<&String>, Vec<&String>) =
             files.iter().partition(|f| is_surface_path(f));

@@ -29,7 +29,7 @@ fn growing_where_clause_is_unknown_under_both_normalizers() {
             let a = e.answers(goal).unwrap();
             // Unknown: Overflow naming the limit, or (the term-depth limit) an ambiguous answer
             // that names it.
-            let stop = a.outcome.overflow().or(a.outcome.truncated_by.clone());
+            let stop = a.outcome.overflow().or(a.outcome.truncated_by);
             assert!(
                 stop.is_some(),
                 "egraph={egraph} {goal}: no limit named: {}",

@@ -142,7 +142,6 @@ fn predicate_span(src: &str, message: &str) -> Option<crate::error::Span> {
     None
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::predicate_span;

@@ -282,11 +282,7 @@ impl Session {
                     .map(|n| n.to_string())
                     .unwrap_or_else(|| crate::render::default_var_name(i))
             };
-            let _ = writeln!(
-                out,
-                "{}",
-                crate::clause_to_string(&l.store, c.term, &names)
-            );
+            let _ = writeln!(out, "{}", crate::clause_to_string(&l.store, c.term, &names));
             shown += 1;
         }
         if shown == 0 {

@@ -56,7 +56,11 @@ pub(super) fn coroutine(
             cx.bind(n);
         }
     }
-    let witnesses: Vec<TermId> = c.witnesses.iter().map(|t| cx.ty(t)).collect::<Result<_>>()?;
+    let witnesses: Vec<TermId> = c
+        .witnesses
+        .iter()
+        .map(|t| cx.ty(t))
+        .collect::<Result<_>>()?;
     cx.restore(mark);
     let held: Vec<TermId> = upvars.iter().chain(&witnesses).copied().collect();
     let pre: Vec<TermId> = std::mem::take(&mut cx.pending);

@@ -252,9 +252,8 @@ pub(crate) fn cons(kind: GoalKind, env: &Env, depth: u32, next: Goals) -> Goals 
 /// [`cons`], with `cuts` true when `kind` itself may run a cut of the clause (a control construct
 /// of its body with `!` inside: `(! ; G)`), so the goals before it are in a cut's scope too.
 pub(crate) fn cons_scoped(kind: GoalKind, env: &Env, depth: u32, next: Goals, cuts: bool) -> Goals {
-    let cut_scope = cuts
-        || matches!(kind, GoalKind::CutTo(_))
-        || next.as_ref().is_some_and(|n| n.cut_scope);
+    let cut_scope =
+        cuts || matches!(kind, GoalKind::CutTo(_)) || next.as_ref().is_some_and(|n| n.cut_scope);
     Some(Rc::new(GoalNode {
         kind,
         env: env.clone(),

@@ -409,7 +409,9 @@ pub fn parse_clauses_each(
     each: impl FnMut(&mut Store, Item) -> Result<()> + Send,
 ) -> Result<()> {
     let depth = prescan::check(file, src, prescan::Lang::Clauses)?;
-    prescan::on_big_stack(src, depth, || parse_clauses_each_here(store, file, src, each))
+    prescan::on_big_stack(src, depth, || {
+        parse_clauses_each_here(store, file, src, each)
+    })
 }
 
 /// [`parse_clauses_each`] on the current thread (after the pre-scan).

@@ -748,7 +748,11 @@ impl<'a> Cx<'a> {
             match target {
                 Some((tb, name, bound)) => {
                     let span = w.span.clone();
-                    match tb.assoc_bounds.iter_mut().find(|a| a.name.name == name.name) {
+                    match tb
+                        .assoc_bounds
+                        .iter_mut()
+                        .find(|a| a.name.name == name.name)
+                    {
                         Some(a) => a.bounds.push(Bound::Trait(bound)),
                         None => tb.assoc_bounds.push(AssocBound {
                             name,

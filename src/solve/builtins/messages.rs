@@ -5,7 +5,6 @@ use super::write::term_text;
 use crate::program::Program;
 use crate::term::{Store, TermId, View};
 
-
 /// Predicates of the program whose name is close to `name` (or equal, with another arity).
 pub fn similar_predicates(store: &Store, program: &Program, name: &str, arity: u32) -> Vec<String> {
     let mut out: Vec<(usize, String)> = program
