@@ -295,6 +295,15 @@ pub enum ForeignResult {
     Defer,
     /// The call's solutions: each term is unified with the call (one choice point each).
     Answers(Vec<TermId>),
+    /// The call's solutions as `Answers`, followed by default ones: the `recursive` strategy drops a
+    /// default when an ordinary answer has the same first argument (chalk's low clause priority, as
+    /// a `'$fallback'` clause); the other strategies keep them all.
+    Ranked {
+        /// Ordinary solutions.
+        answers: Vec<TermId>,
+        /// Default solutions.
+        defaults: Vec<TermId>,
+    },
     /// A limit of the foreign code was hit: the search stops with Overflow naming it.
     Overflow(&'static str),
     /// A nested search the foreign code ran (under the caller's remaining limits) was stopped by a

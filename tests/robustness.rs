@@ -79,19 +79,90 @@ fn the_memory_budget_bounds_the_whole_search() {
 
 #[test]
 fn a_conjunction_with_a_definitely_failing_member_fails() {
+    // `S<S<A>>: Tg` grows past the term-depth limit (undecided), but `A: Td` fails for certain. Under
+    // `recursive` the undecided call's taint travels with the goal's result, not the whole search.
+    for s in ["slg", "recursive"] {
+        for depth in ["50", "100000"] {
+            let (o, _) = query(
+                "c1.chalk",
+                "S<A>: Tg",
+                &[
+                    "--strategy",
+                    s,
+                    "--format",
+                    "chalk",
+                    "--max-term-depth",
+                    depth,
+                ],
+            );
+            assert_eq!(o, "No possible solution", "{s}, depth {depth}");
+        }
+    }
+}
+
+#[test]
+fn an_undecided_subgoal_still_makes_a_success_ambiguous() {
+    // The other half of the taint: when nothing fails after it, the answer is only possible.
+    for s in ["slg", "recursive"] {
+        let (o, _) = query(
+            "c1_maybe.chalk",
+            "S<A>: Tg",
+            &[
+                "--strategy",
+                s,
+                "--format",
+                "chalk",
+                "--max-term-depth",
+                "50",
+            ],
+        );
+        assert!(o.starts_with("Ambiguous"), "{s}: {o}");
+    }
+}
+
+#[test]
+fn the_rigid_alias_does_not_compete_with_a_normal_form_under_recursive() {
+    // chalk: the placeholder clause of `AliasEq` has low priority in the recursive solver; its SLG
+    // solver gives both answers.
     let (o, _) = query(
-        "c1.chalk",
-        "S<A>: Tg",
-        &[
-            "--strategy",
-            "slg",
-            "--format",
-            "chalk",
-            "--max-term-depth",
-            "50",
-        ],
+        "c2.chalk",
+        "exists<W> { <S0 as Te>::Out = W }",
+        &["--strategy", "recursive", "--format", "chalk"],
     );
-    assert_eq!(o, "No possible solution");
+    assert_eq!(o, "Unique; substitution [?0 := S1]");
+    let (o, _) = query(
+        "c2.chalk",
+        "exists<W> { <S0 as Te>::Out = W }",
+        &["--strategy", "slg", "--format", "chalk"],
+    );
+    assert_eq!(o, "Ambiguous; no inference guidance");
+    // Without an impl the rigid alias is the answer.
+    let (o, _) = query(
+        "c2.chalk",
+        "forall<T> { exists<W> { <T as Te>::Out = W } }",
+        &["--strategy", "recursive", "--format", "chalk"],
+    );
+    assert_eq!(o, "Unique; substitution [?0 := (Te::Out)<!1_0>]");
+}
+
+#[test]
+fn a_fallback_clause_yields_to_one_that_answers_for_the_same_input() {
+    // `'$fallback'` in a `.pl` file: the default answer is dropped under `recursive` only where
+    // another clause answers for the same first argument.
+    let out = Command::new(env!("CARGO_BIN_EXE_knot"))
+        .arg("query")
+        .arg(data("fallback.pl"))
+        .args(["--goal", "d(K, V)", "--strategy", "recursive", "--all"])
+        .output()
+        .expect("knot runs");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "K = a, V = 1.\nK = b, V = default.\n"
+    );
+    let (o, _) = query("fallback.pl", "d(a, V)", &["--strategy", "recursive"]);
+    assert_eq!(o, "V = 1.");
+    let (o, _) = query("fallback.pl", "d(b, V)", &["--strategy", "recursive"]);
+    assert_eq!(o, "V = default.");
 }
 
 #[test]

@@ -429,7 +429,8 @@ fn ctor_key(t: &TyKind) -> Option<String> {
 /// - Implied-Bound-From-Trait: `from_env(WCi) :- from_env('Tr'(Self, P)).` (supertraits included)
 /// - WellFormed-TraitRef: `well_formed('Tr'(Self, P)) :- 'Tr'(Self, P), WC.`
 /// - AliasEq-Normalize: `alias_eq('$assoc'(Tr, 'A'(Q)), U) :- normalize('$assoc'(Tr, 'A'(Q)), U).`
-/// - AliasEq-Placeholder: `alias_eq('$assoc'(Tr, 'A'(Q)), '$alias'(Tr, 'A'(Q))).`
+/// - AliasEq-Placeholder: `alias_eq('$assoc'(Tr, 'A'(Q)), '$alias'(Tr, 'A'(Q))) :- '$fallback'.`
+///   (a default clause: see `'$fallback'` in the README)
 /// - Implied-Bound-From-AssocTy: `from_env('B'('$alias'(Tr, 'A'(Q)))) :- from_env(Tr).`
 fn trait_decl(
     store: &mut Store,
@@ -524,8 +525,11 @@ fn trait_decl(
         let h = cx.store.app(ae, &[assoc, u]);
         let b = cx.store.app(nz, &[assoc, u]);
         out.clause(&mut cx, h, &[b], &a.span)?;
+        // The rigid alias is the default: under `recursive` a normalization found by an impl or
+        // the environment takes precedence over it (chalk's low-priority clause).
         let h = cx.store.app(ae, &[assoc, alias]);
-        out.clause(&mut cx, h, &[], &a.span)?;
+        let fallback = cx.store.atom(syms::FALLBACK);
+        out.clause(&mut cx, h, &[fallback], &a.span)?;
         // Item bounds `type A: B<X, C = V>`: implied for the rigid alias, with the alias equalities
         // of projections in `X` and `V` as conditions and the bindings implied too.
         for bd in &a.bounds {

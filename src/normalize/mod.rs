@@ -195,11 +195,15 @@ impl Foreign for EgraphNormalizer {
         let rigid = store.app(alias_s, &[tr, item]);
         let ae = store.sym("alias_eq");
         match nf {
-            Ok(Some(v)) => ForeignResult::Answers(vec![
-                store.app(ae, &[proj, v]),
-                store.app(ae, &[proj, rigid]),
-            ]),
-            Ok(None) => ForeignResult::Answers(vec![store.app(ae, &[proj, rigid])]),
+            // The rigid alias is a default, as the clause normalizer's `'$fallback'` clause.
+            Ok(Some(v)) => ForeignResult::Ranked {
+                answers: vec![store.app(ae, &[proj, v])],
+                defaults: vec![store.app(ae, &[proj, rigid])],
+            },
+            Ok(None) => ForeignResult::Ranked {
+                answers: Vec::new(),
+                defaults: vec![store.app(ae, &[proj, rigid])],
+            },
             Err(Overflow::Own(what)) => ForeignResult::Overflow(what),
             Err(Overflow::Nested(r)) => ForeignResult::Stopped(r),
         }

@@ -96,6 +96,9 @@ pub(crate) struct State {
     /// branch goes on as if they held: if it fails anyway, it fails for certain (a conjunction with a
     /// definitely failing member fails); if it succeeds, its answer is only possible (ambiguous).
     pub taint: u8,
+    /// The goal this derivation started from was resolved with a default clause (its body begins
+    /// with `'$fallback'`): the `recursive` strategy ranks the answer below the others.
+    pub fallback: bool,
 }
 
 /// A call was truncated (over `max_term_size` or `max_term_depth`) on this branch.
@@ -126,6 +129,7 @@ impl State {
             })),
             universe,
             taint: 0,
+            fallback: false,
         }
     }
 }
@@ -181,6 +185,11 @@ pub(crate) trait Hooks {
         env: &Env,
         depth: u32,
     ) -> NotAction;
+    /// Does the strategy rank default answers below the others (`'$fallback'` clauses, a foreign
+    /// predicate's `Ranked` defaults)? Only `recursive` does, as chalk's recursive solver.
+    fn ranks_defaults(&self) -> bool {
+        false
+    }
 }
 
 enum Choice<'p> {
@@ -578,6 +587,13 @@ impl<'p> Machine<'p> {
                 let ok = matches!(st.b.deref(self.store, a(0)), Deref::Term(_));
                 return ControlFlow::Continue(ok);
             }
+            (syms::FALLBACK, 0) => {
+                // Only a body goal of the clause that resolved the derivation's first goal marks it.
+                if depth == 1 {
+                    st.fallback = true;
+                }
+                return ControlFlow::Continue(true);
+            }
             (syms::PLACEHOLDER, 1) => {
                 let ok = matches!(
                     st.b.deref(self.store, a(0)),
@@ -683,7 +699,8 @@ impl<'p> Machine<'p> {
             .flatten()
             .filter(|_| !hyps_here())
         {
-            if let Some(flow) = self.call_foreign(st, r, env, depth, &*handler) {
+            let ranked = hooks.ranks_defaults();
+            if let Some(flow) = self.call_foreign(st, r, env, depth, &*handler, ranked) {
                 return flow;
             }
         }
@@ -797,6 +814,7 @@ impl<'p> Machine<'p> {
         env: &Env,
         depth: u32,
         handler: &dyn crate::program::Foreign,
+        ranked: bool,
     ) -> Option<Flow> {
         let mut map = VarMap::new();
         let g = st.b.resolve(self.store, goal, &mut map);
@@ -820,27 +838,62 @@ impl<'p> Machine<'p> {
                 Some(ControlFlow::Break(()))
             }
             crate::program::ForeignResult::Answers(ts) => {
-                let Some((&last, rest)) = ts.split_last() else {
-                    return Some(ControlFlow::Continue(false));
+                self.foreign_answers(st, g, &map, &ts, env, depth)
+            }
+            crate::program::ForeignResult::Ranked {
+                mut answers,
+                defaults,
+            } => {
+                // A foreign call is answered inline, not as a goal of its own: the ranking is
+                // applied here, among its own answers.
+                let firsts: Vec<Option<TermId>> = if ranked {
+                    answers
+                        .iter()
+                        .map(|&t| self.store.args(t).first().copied())
+                        .collect()
+                } else {
+                    Vec::new()
                 };
-                let eq = |s: &mut Store, t: TermId| s.app(syms::EQ, &[g, t]);
-                let mut disj = eq(self.store, last);
-                for &t in rest.iter().rev() {
-                    let e = eq(self.store, t);
-                    disj = self.store.app(syms::SEMI, &[e, disj]);
+                for d in defaults {
+                    let first = self.store.args(d).first().copied();
+                    if !ranked || !firsts.contains(&first) {
+                        answers.push(d);
+                    }
                 }
-                // The answers' variables beyond the goal's are fresh.
-                let n = self.store.var_count(disj);
-                let base = self.rebase(st, &map, n);
-                st.goals = cons(
-                    GoalKind::Call(Ref::new(disj, base)),
-                    env,
-                    depth,
-                    st.goals.take(),
-                );
-                Some(ControlFlow::Continue(true))
+                self.foreign_answers(st, g, &map, &answers, env, depth)
             }
         }
+    }
+
+    /// Continue with the alternatives `g = A1 ; g = A2 ; ...`.
+    fn foreign_answers(
+        &mut self,
+        st: &mut State,
+        g: TermId,
+        map: &VarMap,
+        answers: &[TermId],
+        env: &Env,
+        depth: u32,
+    ) -> Option<Flow> {
+        let Some((&last, rest)) = answers.split_last() else {
+            return Some(ControlFlow::Continue(false));
+        };
+        let eq = |s: &mut Store, t: TermId| s.app(syms::EQ, &[g, t]);
+        let mut disj = eq(self.store, last);
+        for &t in rest.iter().rev() {
+            let e = eq(self.store, t);
+            disj = self.store.app(syms::SEMI, &[e, disj]);
+        }
+        // The answers' variables beyond the goal's are fresh.
+        let n = self.store.var_count(disj);
+        let base = self.rebase(st, map, n);
+        st.goals = cons(
+            GoalKind::Call(Ref::new(disj, base)),
+            env,
+            depth,
+            st.goals.take(),
+        );
+        Some(ControlFlow::Continue(true))
     }
 
     /// The goal of a negation with its placeholders replaced by fresh variables, as chalk inverts a
@@ -1202,6 +1255,7 @@ impl<'p> Machine<'p> {
             goals: cons(GoalKind::CallCut(goal, 0), env, depth, None),
             universe: st.universe,
             taint: 0,
+            fallback: false,
         };
         let mut once = Once {
             found: false,

@@ -150,6 +150,9 @@ pub mod syms {
     pub const PLACEHOLDER: Sym = Sym(20);
     /// `nonvar(X)`: X is bound (to anything but an unbound variable), as in Prolog
     pub const NONVAR: Sym = Sym(21);
+    /// `'$fallback'`: true; as a clause's first body goal it marks a default clause, whose answers
+    /// the `recursive` strategy drops when another clause answers for the same first argument
+    pub const FALLBACK: Sym = Sym(22);
     pub(super) const ALL: &[&str] = &[
         ",",
         ";",
@@ -173,6 +176,7 @@ pub mod syms {
         "$locals",
         "$placeholder",
         "nonvar",
+        "$fallback",
     ];
 }
 

@@ -64,6 +64,7 @@ impl Machine<'_> {
             goals: cons(GoalKind::CallCut(goal, 0), env, depth, None),
             universe: st.universe,
             taint: 0,
+            fallback: false,
         };
         let mut c = Collect {
             template,

@@ -36,6 +36,7 @@ pub const BUILTINS: &[(&str, u32)] = &[
     ("\\==", 2),
     ("nonvar", 1),
     ("$placeholder", 1),
+    ("$fallback", 0),
     ("$forall", 2),
     ("exists", 2),
     ("=>", 2),

@@ -28,7 +28,6 @@ use crate::term::{Store, TermId};
 use rustc_hash::FxHashMap;
 use search_graph::{freeze, identity, same_answers, Frame, Hit, SearchGraph, Task, Waiting};
 use std::ops::ControlFlow;
-use std::rc::Rc;
 
 /// The search-graph strategy. Completed results stay in its global cache across goals solved over
 /// the same program (an `Engine` reuses its strategy): a later goal that meets them is a cache hit.
@@ -135,9 +134,10 @@ impl Solver<'_, '_> {
             // Solved meanwhile (by another goal's evaluation): the callers find it when resumed.
             let negs = w.negations;
             self.g.task().work.extend(w.consumers);
-            for st in negs {
+            for mut st in negs {
                 let hit = self.g.lookup(key);
-                if self.negation_holds(m, hit) {
+                if let Some(taint) = self.negation_holds(m, hit) {
+                    st.taint |= taint;
                     self.g.task().work.push(st);
                 }
             }
@@ -163,11 +163,13 @@ impl Solver<'_, '_> {
         m.out.stats.tables += 1;
         self.g.stack.push(Frame {
             answers: AnswerSet::new(w.goal.nvars as usize),
+            fallback: AnswerSet::new(w.goal.nvars as usize),
+            maybe: 0,
             goal: w.goal.clone(),
             coinductive,
             inductive_below: below + usize::from(!coinductive),
             assumed_co: None,
-            assumed_ind: Rc::from(&[][..]),
+            assumed_ind: search_graph::Answers::none(),
             used_co: false,
             used_ind: false,
             head: usize::MAX,
@@ -193,13 +195,15 @@ impl Solver<'_, '_> {
     fn finish_top(&mut self, m: &mut Machine<'_>) {
         let depth = self.g.stack.len() - 1;
         let f = self.g.stack.last_mut().expect("non-empty stack");
+        f.merge_fallback(m.store);
         if f.used() {
             let co_stable = !f.used_co
                 || same_answers(
                     &f.answers,
+                    f.maybe,
                     f.assumed_co.as_ref().expect("a used assumption exists"),
                 );
-            let ind_stable = !f.used_ind || same_answers(&f.answers, &f.assumed_ind);
+            let ind_stable = !f.used_ind || same_answers(&f.answers, f.maybe, &f.assumed_ind);
             if !co_stable || !ind_stable {
                 let counter = if co_stable {
                     &mut f.rounds
@@ -212,7 +216,7 @@ impl Solver<'_, '_> {
                 }
                 *counter += 1;
                 m.out.stats.iterations += 1;
-                let result = freeze(&f.answers);
+                let result = freeze(&f.answers, f.maybe);
                 if co_stable {
                     f.assumed_ind = result;
                     f.assumed_co = None;
@@ -229,7 +233,7 @@ impl Solver<'_, '_> {
         }
         let f = self.g.stack.pop().expect("non-empty stack");
         self.g.on_stack.remove(&f.goal.key);
-        let result = freeze(&f.answers);
+        let result = freeze(&f.answers, f.maybe);
         let provisional = f.head < depth;
         if provisional {
             // Entries computed during its evaluation now depend on its head, through the frames
@@ -285,32 +289,36 @@ impl Solver<'_, '_> {
             if provisional {
                 // The negated goal depends on a goal on the stack, which depends on the negation.
                 m.out.negative_cycle = true;
-            } else if result.is_empty() {
+            } else if result.tuples.is_empty() {
+                // No certain answer: the negation holds, only possibly when the goal may hold.
+                let mut st = st;
+                st.taint |= result.maybe;
                 task.work.push(st);
             }
         }
     }
 
-    /// Decide `\+ G` from what a lookup of G found (not `Miss`).
-    fn negation_holds(&mut self, m: &mut Machine<'_>, hit: Hit) -> bool {
+    /// Decide `\+ G` from what a lookup of G found (not `Miss`): `Some(taint)` when it holds —
+    /// G has no certain answer — with the taint to give the branch (G may hold: it is undecided).
+    fn negation_holds(&mut self, m: &mut Machine<'_>, hit: Hit) -> Option<u8> {
         match hit {
-            Hit::Global(a) => a.is_empty(),
+            Hit::Global(a) => a.tuples.is_empty().then_some(a.maybe),
             Hit::Cycle(h) => {
                 m.out.negative_cycle = true;
                 self.g.depend(h, false);
-                false
+                None
             }
             Hit::Delivered(_) => {
                 m.out.negative_cycle = true;
-                false
+                None
             }
             Hit::Provisional(i) => {
                 m.out.negative_cycle = true;
                 let h = self.g.prov[i].head;
                 self.g.depend(h, false);
-                false
+                None
             }
-            Hit::Miss => false,
+            Hit::Miss => None,
         }
     }
 }
@@ -318,6 +326,10 @@ impl Solver<'_, '_> {
 impl Hooks for Solver<'_, '_> {
     fn is_tabled(&self, pred: Pred) -> bool {
         self.table_all || self.program.is_tabled(pred)
+    }
+
+    fn ranks_defaults(&self) -> bool {
+        true
     }
 
     fn call(&mut self, m: &mut Machine<'_>, st: &State, goal: Ref, env: &Env) -> CallAction {
@@ -369,17 +381,35 @@ impl Hooks for Solver<'_, '_> {
                 return CallAction::Suspend;
             }
         };
-        let answers = answers_to_caller(m.store, &c.umap, answers);
+        if answers.maybe != 0 {
+            // The goal may hold beyond its answers: the caller also goes on once past the call.
+            let mut s = st.clone();
+            s.taint |= answers.maybe;
+            self.g.task().work.push(s);
+        }
+        let answers = answers_to_caller(m.store, &c.umap, answers.tuples);
         CallAction::Answers(answers, c.map.slots.into())
     }
 
     fn success(&mut self, m: &mut Machine<'_>, st: &State) -> ControlFlow<()> {
-        m.note_taint(st.taint);
         let Some(f) = self.g.stack.last_mut() else {
+            m.note_taint(st.taint);
             return self.root.success(m, st);
         };
+        if st.taint != 0 {
+            // A possible answer, not a certain one: the goal's result carries the taint to its
+            // callers, which go on past the call tainted (a caller that fails anyway fails for
+            // certain), as `slg` does.
+            f.maybe |= st.taint;
+            return m.flow();
+        }
         m.answer_values(st, f.goal.nvars, &mut self.vals);
-        record(m, &mut f.answers, &self.vals);
+        let set = if st.fallback {
+            &mut f.fallback
+        } else {
+            &mut f.answers
+        };
+        record(m, set, &self.vals);
         m.flow()
     }
 
@@ -402,13 +432,13 @@ impl Hooks for Solver<'_, '_> {
                 w.negations.push(st.clone());
                 NotAction::Suspend
             }
-            hit => {
-                if self.negation_holds(m, hit) {
+            hit => match self.negation_holds(m, hit) {
+                Some(taint) => {
+                    st.taint |= taint;
                     NotAction::Holds
-                } else {
-                    NotAction::Fails
                 }
-            }
+                None => NotAction::Fails,
+            },
         }
     }
 }

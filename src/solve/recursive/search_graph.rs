@@ -26,30 +26,53 @@ use crate::term::{Store, TermId};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::rc::Rc;
 
-/// A finished answer set: flat tuples of the goal's width; a width-0 goal has one placeholder id per
-/// answer (the machine counts `len()` answers when the width is 0).
-pub(super) type Answers = Rc<[TermId]>;
+/// A finished result: the answers, as flat tuples of the goal's width (a width-0 goal has one
+/// placeholder id per answer: the machine counts `len()` answers when the width is 0), and the
+/// taint of derivations that went past an undecided goal (a truncated call) and succeeded: the goal
+/// may hold beyond its answers, so each caller also goes on once past the call, tainted (as `slg`
+/// feeds a table's `maybe`). A derivation that fails anyway fails for certain.
+#[derive(Clone, Debug)]
+pub(super) struct Answers {
+    pub tuples: Rc<[TermId]>,
+    pub maybe: u8,
+}
 
-/// The answers of `a` as [`Answers`].
-pub(super) fn freeze(a: &AnswerSet) -> Answers {
-    if a.width() == 0 {
+impl Answers {
+    /// No answer, nothing undecided: the least result.
+    pub fn none() -> Answers {
+        Answers {
+            tuples: Rc::from(&[][..]),
+            maybe: 0,
+        }
+    }
+}
+
+/// The answers of `a` (and the taint `maybe`) as [`Answers`].
+pub(super) fn freeze(a: &AnswerSet, maybe: u8) -> Answers {
+    let tuples = if a.width() == 0 {
         vec![TermId::default(); a.len()].into()
     } else {
         a.flat().into()
-    }
+    };
+    Answers { tuples, maybe }
 }
 
 /// The identity answer of a goal with `k` variables: `[Var(0), ..., Var(k-1)]` (the goal holds as is).
 pub(super) fn identity(store: &mut Store, k: u32) -> Answers {
-    if k == 0 {
+    let tuples = if k == 0 {
         vec![TermId::default()].into()
     } else {
         (0..k).map(|i| store.var(i)).collect()
-    }
+    };
+    Answers { tuples, maybe: 0 }
 }
 
-/// True when `a` holds exactly the tuples of `b` (both of width `a.width()`).
-pub(super) fn same_answers(a: &AnswerSet, b: &Answers) -> bool {
+/// True when `a` (with taint `maybe`) holds exactly the result `b`.
+pub(super) fn same_answers(a: &AnswerSet, maybe: u8, b: &Answers) -> bool {
+    if maybe != b.maybe {
+        return false;
+    }
+    let b = &b.tuples;
     let k = a.width();
     if k == 0 {
         return a.len() == b.len();
@@ -120,6 +143,11 @@ pub(super) struct Frame {
     pub inductive_below: usize,
     /// Answers of the current iteration.
     pub answers: AnswerSet,
+    /// Answers of the current iteration derived through a default clause (`'$fallback'`), kept
+    /// apart until the iteration ends (see [`Frame::merge_fallback`]).
+    pub fallback: AnswerSet,
+    /// Taint of the current iteration's derivations that succeeded past an undecided goal.
+    pub maybe: u8,
     /// The result assumed for calls that cycle back to this goal along a path of coinductive goals only:
     /// `None` until first needed, then the goal itself (every instance holds, the greatest result),
     /// then the result of the previous inner iteration.
@@ -154,6 +182,44 @@ pub(super) struct Frame {
 }
 
 impl Frame {
+    /// Rank the default clauses' answers below the others, as chalk's recursive solver ranks its
+    /// low-priority clauses (the rigid-alias fallback of `AliasEq`): a fallback answer is dropped when
+    /// an ordinary answer agrees with it on every variable of the goal's first argument (for
+    /// `alias_eq(Projection, Ty)`, the projection's inputs); otherwise it joins the answers.
+    pub fn merge_fallback(&mut self, store: &mut Store) {
+        if self.fallback.is_empty() {
+            return;
+        }
+        let fallback =
+            std::mem::replace(&mut self.fallback, AnswerSet::new(self.goal.nvars as usize));
+        let mut inputs: Vec<usize> = Vec::new();
+        if let Some(&first) = store.args(self.goal.goal).first() {
+            store.map_vars(first, &mut |s, i| {
+                inputs.push(i as usize);
+                s.var(i)
+            });
+        }
+        inputs.sort_unstable();
+        inputs.dedup();
+        let width = self.answers.width();
+        let key = |t: &[TermId]| -> Vec<TermId> {
+            if width == 0 {
+                Vec::new()
+            } else {
+                inputs.iter().map(|&i| t[i]).collect()
+            }
+        };
+        let covered: FxHashSet<Vec<TermId>> = (0..self.answers.len())
+            .map(|i| key(self.answers.get(i)))
+            .collect();
+        for i in 0..fallback.len() {
+            let t = fallback.get(i);
+            if !covered.contains(&key(t)) {
+                self.answers.insert(t);
+            }
+        }
+    }
+
     /// True when the frame is a cycle head: a result assumed for it was used in this iteration.
     pub fn used(&self) -> bool {
         self.used_co || self.used_ind
@@ -162,6 +228,8 @@ impl Frame {
     /// Start the goal's evaluation again, with the assumptions as they now are.
     pub fn restart(&mut self, state: State) {
         self.answers = AnswerSet::new(self.goal.nvars as usize);
+        self.fallback = AnswerSet::new(self.goal.nvars as usize);
+        self.maybe = 0;
         self.used_co = false;
         self.used_ind = false;
         self.head = usize::MAX;
