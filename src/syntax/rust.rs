@@ -3,10 +3,12 @@
 //! paths (`std::fmt::Debug`, `ids::Id`, `Self::Payload`); [`crate::resolve`] maps them onto items.
 //!
 //! Items knot does not reason about (function bodies and free functions, inherent impls, consts,
-//! statics, `macro_rules!`, `extern crate`) are parsed and left out. What cannot be modelled gives a
-//! located warning (a macro invocation, `#[cfg]`, an out-of-line `mod m;`), never an error.
+//! statics, `extern crate`) are parsed and left out. `macro_rules!` macros are expanded by example
+//! where they are invoked as items ([`super::macro_rules`]). What cannot be modelled gives a located
+//! warning (an unknown macro, `#[cfg]`, an out-of-line `mod m;`), never an error.
 
 use super::ast::*;
+use super::macro_rules::MacroRules;
 use crate::error::{Error, Result, Span};
 use proc_macro2::{LineColumn, TokenStream, TokenTree};
 use quote::ToTokens;
@@ -86,7 +88,20 @@ struct Cx<'a> {
     src: &'a str,
     line_starts: Vec<usize>,
     warnings: Vec<(Span, String)>,
+    /// `macro_rules!` macros defined so far (textual order, as rustc scopes them).
+    macros: rustc_hash::FxHashMap<String, std::rc::Rc<MacroRules>>,
+    /// Macro expansions in progress (a macro that invokes itself ends at [`MAX_EXPANSION_DEPTH`]).
+    expanding: u32,
+    /// Tokens the expansions of the current top-level invocation may still produce.
+    expansion_budget: usize,
 }
+
+/// How many tokens the expansions of one item-level invocation (with the invocations nested in its
+/// output) may produce together.
+const EXPANSION_TOKENS: usize = 2_000_000;
+
+/// How deeply macro invocations may nest (rustc's `recursion_limit` is 128).
+const MAX_EXPANSION_DEPTH: u32 = 128;
 
 fn scalar(name: &str) -> Option<TyKind> {
     use Scalar::*;
@@ -136,6 +151,9 @@ impl<'a> Cx<'a> {
             src,
             line_starts,
             warnings: Vec::new(),
+            macros: Default::default(),
+            expanding: 0,
+            expansion_budget: EXPANSION_TOKENS,
         }
     }
 
@@ -487,7 +505,20 @@ impl<'a> Cx<'a> {
                 }
                 self.use_tree(&u.tree, &mut prefix, &mut m.uses);
             }
-            I::Macro(mac) if mac.ident.is_none() => self.warn(mac, "macro invocation skipped"),
+            I::Macro(mac) if mac.ident.is_some() && mac.mac.path.is_ident("macro_rules") => {
+                let name = mac
+                    .ident
+                    .as_ref()
+                    .map(|i| i.to_string())
+                    .unwrap_or_default();
+                match MacroRules::parse(mac.mac.tokens.clone()) {
+                    Ok(rules) => {
+                        self.macros.insert(name, std::rc::Rc::new(rules));
+                    }
+                    Err(e) => self.warn(mac, format!("macro `{name}` not understood ({e})")),
+                }
+            }
+            I::Macro(mac) if mac.ident.is_none() => self.invoke(mac, m)?,
             I::ForeignMod(f) => {
                 for fi in &f.items {
                     if let syn::ForeignItem::Type(t) = fi {
@@ -505,6 +536,57 @@ impl<'a> Cx<'a> {
             _ => {}
         }
         Ok(())
+    }
+
+    /// An item-position macro invocation: expanded when a `macro_rules!` of that name was defined
+    /// before it, its items read in place; otherwise skipped with a warning.
+    fn invoke(&mut self, mac: &syn::ItemMacro, m: &mut RawModule) -> Result<()> {
+        let name = mac
+            .mac
+            .path
+            .segments
+            .last()
+            .map(|s| s.ident.to_string())
+            .unwrap_or_default();
+        let Some(rules) = self.macros.get(&name).cloned() else {
+            self.warn(mac, format!("macro invocation skipped: `{name}!` is not a `macro_rules!` macro defined above it"));
+            return Ok(());
+        };
+        if self.expanding >= MAX_EXPANSION_DEPTH {
+            self.warn(
+                mac,
+                format!(
+                    "macro invocation skipped: expansions nested deeper than {MAX_EXPANSION_DEPTH}"
+                ),
+            );
+            return Ok(());
+        }
+        if self.expanding == 0 {
+            self.expansion_budget = EXPANSION_TOKENS;
+        }
+        let tokens = match rules.expand(mac.mac.tokens.clone(), &mut self.expansion_budget) {
+            Ok(t) => t,
+            Err(e) => {
+                self.warn(mac, format!("macro invocation skipped: `{name}!`: {e}"));
+                return Ok(());
+            }
+        };
+        let file: syn::File = match syn::parse2(tokens) {
+            Ok(f) => f,
+            Err(e) => {
+                self.warn(
+                    mac,
+                    format!(
+                        "macro invocation skipped: the expansion of `{name}!` is not items ({e})"
+                    ),
+                );
+                return Ok(());
+            }
+        };
+        self.expanding += 1;
+        let r = file.items.iter().try_for_each(|it| self.item(it, m));
+        self.expanding -= 1;
+        r
     }
 
     fn use_tree(&mut self, t: &syn::UseTree, prefix: &mut Vec<String>, out: &mut Vec<UseDecl>) {
