@@ -20,3 +20,4 @@ impl<'a, B: ?Sized + ToOwned> Clone for Cow<'a, B> {}
 impl<'a, B: ?Sized + ToOwned + Debug> Debug for Cow<'a, B> where <B as ToOwned>::Owned: Debug {}
 impl<'a, B: ?Sized + ToOwned + Display> Display for Cow<'a, B> where <B as ToOwned>::Owned: Display {}
 impl<'a, B: ?Sized + ToOwned> Deref for Cow<'a, B> { type Target = B; }
+impl<'a, T: ?Sized + ToOwned> AsRef<T> for Cow<'a, T> {}

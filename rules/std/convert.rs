@@ -18,12 +18,41 @@ impl<T> AsRef<[T]> for [T] {}
 impl AsRef<str> for str {}
 impl AsRef<[u8]> for str {}
 
-impl From<u8> for u16 {} impl From<u8> for u32 {} impl From<u8> for u64 {} impl From<u8> for u128 {}
-impl From<u8> for usize {} impl From<u16> for u32 {} impl From<u16> for u64 {} impl From<u16> for usize {}
-impl From<u32> for u64 {} impl From<u32> for u128 {} impl From<u64> for u128 {}
-impl From<i8> for i16 {} impl From<i8> for i32 {} impl From<i8> for i64 {} impl From<i16> for i32 {}
-impl From<i16> for i64 {} impl From<i32> for i64 {} impl From<i64> for i128 {}
-impl From<u8> for char {} impl From<bool> for u8 {} impl From<f32> for f64 {}
+// Lossless conversions between the numeric types (std's `impl_from!`), and the fallible ones between
+// every other pair of distinct integer types (`TryFrom`, error `TryFromIntError`).
+macro_rules! from_each { ($($s:ty => $($t:ty),+;)*) => { $($(impl From<$s> for $t {})+)* }; }
+from_each! {
+    u8 => u16, u32, u64, u128, usize, i16, i32, i64, i128, isize, f32, f64, char;
+    u16 => u32, u64, u128, usize, i32, i64, i128, f32, f64;
+    u32 => u64, u128, i64, i128, f64;
+    u64 => u128, i128;
+    i8 => i16, i32, i64, i128, isize, f32, f64;
+    i16 => i32, i64, i128, isize, f32, f64;
+    i32 => i64, i128, f64;
+    i64 => i128;
+    f32 => f64;
+    bool => u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize, f32, f64;
+    char => u32, u64, u128;
+}
+macro_rules! try_from_each {
+    ($($s:ty => $($t:ty),+;)*) => {
+        $($(impl TryFrom<$s> for $t { type Error = crate::num::TryFromIntError; })+)*
+    };
+}
+try_from_each! {
+    u8 => i8;
+    u16 => u8, i8, i16, isize;
+    u32 => u8, u16, usize, i8, i16, i32, isize;
+    u64 => u8, u16, u32, usize, i8, i16, i32, i64, isize;
+    u128 => u8, u16, u32, u64, usize, i8, i16, i32, i64, i128, isize;
+    usize => u8, u16, u32, u64, u128, i8, i16, i32, i64, i128, isize;
+    i8 => u8, u16, u32, u64, u128, usize;
+    i16 => u8, u16, u32, u64, u128, usize, i8;
+    i32 => u8, u16, u32, u64, u128, usize, i8, i16, isize;
+    i64 => u8, u16, u32, u64, u128, usize, i8, i16, i32, isize;
+    i128 => u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, isize;
+    isize => u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128;
+}
 
 impl Clone for Infallible {} impl Copy for Infallible {} impl Debug for Infallible {}
 impl Display for Infallible {} impl PartialEq for Infallible {} impl Eq for Infallible {}

@@ -12,5 +12,20 @@ impl Hash for isize {}
 impl<T: ?Sized + Hash> Hash for &T {}
 impl<T: ?Sized + Hash> Hash for &mut T {}
 impl<T: Hash> Hash for [T] {}
-impl<A: Hash, B: Hash> Hash for (A, B) {}
-impl<A: Hash, B: Hash, C: Hash> Hash for (A, B, C) {}
+impl<T: Hash, const N: usize> Hash for [T; N] {}
+impl<T: ?Sized> Hash for *const T {}
+impl<T: ?Sized> Hash for *mut T {}
+
+// Tuples up to 12, as std's `impl_hash_tuple!`.
+macro_rules! hash_tuples {
+    ( $m:ident !! ) => ();
+    ( $m:ident !! $h:ident, $($t:ident,)* ) => ( $m! { $h $($t)* } hash_tuples! { $m !! $($t,)* } );
+}
+macro_rules! hash_tuple { ( $($n:ident)* ) => ( impl<$($n: Hash),*> Hash for ($($n,)*) {} ); }
+hash_tuples! { hash_tuple !! A, B, C, D, E, F, G, H, I, J, K, L, }
+
+/// std's default hasher and its builder.
+pub struct DefaultHasher(u64);
+impl Hasher for DefaultHasher {}
+impl Clone for DefaultHasher {} impl Default for DefaultHasher {} impl Debug for DefaultHasher {}
+impl BuildHasher for crate::collections::RandomState { type Hasher = DefaultHasher; }

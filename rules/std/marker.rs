@@ -22,6 +22,11 @@ impl<T: ?Sized> !Send for *mut T {}
 impl<T: ?Sized> !Sync for *const T {}
 impl<T: ?Sized> !Sync for *mut T {}
 impl !Unpin for PhantomPinned {}
+// References and raw pointers are Unpin whatever they point to.
+impl<T: ?Sized> Unpin for &T {}
+impl<T: ?Sized> Unpin for &mut T {}
+impl<T: ?Sized> Unpin for *const T {}
+impl<T: ?Sized> Unpin for *mut T {}
 
 impl<T: ?Sized> Clone for PhantomData<T> {}
 impl<T: ?Sized> Copy for PhantomData<T> {}

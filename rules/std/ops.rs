@@ -29,6 +29,12 @@ pub trait AddAssign<Rhs = Self> {}
 pub trait SubAssign<Rhs = Self> {}
 pub trait MulAssign<Rhs = Self> {}
 pub trait DivAssign<Rhs = Self> {}
+pub trait RemAssign<Rhs = Self> {}
+pub trait BitAndAssign<Rhs = Self> {}
+pub trait BitOrAssign<Rhs = Self> {}
+pub trait BitXorAssign<Rhs = Self> {}
+pub trait ShlAssign<Rhs = Self> {}
+pub trait ShrAssign<Rhs = Self> {}
 
 pub struct Range<Idx> { pub start: Idx, pub end: Idx }
 pub struct RangeInclusive<Idx> { start: Idx, end: Idx }
@@ -37,35 +43,59 @@ impl<T: ?Sized> Deref for &T { type Target = T; }
 impl<T: ?Sized> Deref for &mut T { type Target = T; }
 impl<T: ?Sized> DerefMut for &mut T {}
 
-impl Add for u8 { type Output = u8; } impl Add for u16 { type Output = u16; }
-impl Add for u32 { type Output = u32; } impl Add for u64 { type Output = u64; }
-impl Add for usize { type Output = usize; } impl Add for i8 { type Output = i8; }
-impl Add for i16 { type Output = i16; } impl Add for i32 { type Output = i32; }
-impl Add for i64 { type Output = i64; } impl Add for isize { type Output = isize; }
-impl Add for f32 { type Output = f32; } impl Add for f64 { type Output = f64; }
-impl Sub for u8 { type Output = u8; } impl Sub for u16 { type Output = u16; }
-impl Sub for u32 { type Output = u32; } impl Sub for u64 { type Output = u64; }
-impl Sub for usize { type Output = usize; } impl Sub for i8 { type Output = i8; }
-impl Sub for i16 { type Output = i16; } impl Sub for i32 { type Output = i32; }
-impl Sub for i64 { type Output = i64; } impl Sub for isize { type Output = isize; }
-impl Sub for f32 { type Output = f32; } impl Sub for f64 { type Output = f64; }
-impl Mul for u8 { type Output = u8; } impl Mul for u16 { type Output = u16; }
-impl Mul for u32 { type Output = u32; } impl Mul for u64 { type Output = u64; }
-impl Mul for usize { type Output = usize; } impl Mul for i8 { type Output = i8; }
-impl Mul for i16 { type Output = i16; } impl Mul for i32 { type Output = i32; }
-impl Mul for i64 { type Output = i64; } impl Mul for isize { type Output = isize; }
-impl Mul for f32 { type Output = f32; } impl Mul for f64 { type Output = f64; }
-impl Div for u32 { type Output = u32; } impl Div for u64 { type Output = u64; }
-impl Div for usize { type Output = usize; } impl Div for i32 { type Output = i32; }
-impl Div for i64 { type Output = i64; } impl Div for f32 { type Output = f32; }
-impl Div for f64 { type Output = f64; }
-impl Neg for i8 { type Output = i8; } impl Neg for i16 { type Output = i16; }
-impl Neg for i32 { type Output = i32; } impl Neg for i64 { type Output = i64; }
-impl Neg for isize { type Output = isize; } impl Neg for f32 { type Output = f32; }
-impl Neg for f64 { type Output = f64; }
-impl Not for bool { type Output = bool; }
+// The arithmetic of the numeric types, as std's `add_impl!`, `forward_ref_binop!`, ...: `T op T`,
+// `T op &T`, `&T op T` and `&T op &T` all give `T`; the compound assignments take `T` and `&T`.
+macro_rules! binop {
+    ($Tr:ident, $Assign:ident: $($t:ty)*) => {$(
+        impl $Tr for $t { type Output = $t; }
+        impl<'a> $Tr<&'a $t> for $t { type Output = $t; }
+        impl<'a> $Tr<$t> for &'a $t { type Output = $t; }
+        impl<'a, 'b> $Tr<&'a $t> for &'b $t { type Output = $t; }
+        impl $Assign for $t {}
+        impl<'a> $Assign<&'a $t> for $t {}
+    )*};
+}
+binop! { Add, AddAssign: u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize f32 f64 }
+binop! { Sub, SubAssign: u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize f32 f64 }
+binop! { Mul, MulAssign: u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize f32 f64 }
+binop! { Div, DivAssign: u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize f32 f64 }
+binop! { Rem, RemAssign: u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize f32 f64 }
+binop! { BitAnd, BitAndAssign: bool u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize }
+binop! { BitOr, BitOrAssign: bool u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize }
+binop! { BitXor, BitXorAssign: bool u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize }
+macro_rules! unop {
+    ($Tr:ident: $($t:ty)*) => {$(
+        impl $Tr for $t { type Output = $t; }
+        impl<'a> $Tr for &'a $t { type Output = $t; }
+    )*};
+}
+unop! { Neg: i8 i16 i32 i64 i128 isize f32 f64 }
+unop! { Not: bool u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize }
+// Shifts: every integer type by every integer type (`shl_impl_all!`).
+macro_rules! shift {
+    ($($t:ty)*) => {$(
+        shift_by! { $t: u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize }
+    )*};
+}
+macro_rules! shift_by {
+    ($t:ty: $($r:ty)*) => {$(
+        impl Shl<$r> for $t { type Output = $t; }
+        impl Shr<$r> for $t { type Output = $t; }
+        impl ShlAssign<$r> for $t {}
+        impl ShrAssign<$r> for $t {}
+    )*};
+}
+shift! { u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize }
+
 impl<Idx: Clone> Clone for Range<Idx> {}
 impl<Idx: Debug> Debug for Range<Idx> {}
 impl<Idx: PartialEq> PartialEq for Range<Idx> {}
 impl<Idx: Eq> Eq for Range<Idx> {}
 impl<Idx: Hash> Hash for Range<Idx> {}
+
+// Calling through a reference (core::ops::function's impls for `&F` and `&mut F`).
+impl<A, F: Fn<A> + ?Sized> FnOnce<A> for &F { type Output = <F as FnOnce<A>>::Output; }
+impl<A, F: Fn<A> + ?Sized> FnMut<A> for &F {}
+impl<A, F: Fn<A> + ?Sized> Fn<A> for &F {}
+impl<A, F: FnMut<A> + ?Sized> FnOnce<A> for &mut F { type Output = <F as FnOnce<A>>::Output; }
+impl<A, F: FnMut<A> + ?Sized> FnMut<A> for &mut F {}
