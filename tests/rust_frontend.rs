@@ -344,7 +344,13 @@ fn runaway_macros_end_with_a_warning() {
     let (ok, _, err) = knot(&["lower", &f]);
     assert!(ok, "{err}");
     assert!(err.contains("expansions nested deeper than 128"), "{err}");
-    assert!(err.contains("macro expansions produce too many tokens"), "{err}");
-    assert!(err.contains("`undefined_mac!` is not a `macro_rules!` macro"), "{err}");
+    assert!(
+        err.contains("macro expansions produce too many tokens"),
+        "{err}"
+    );
+    assert!(
+        err.contains("`undefined_mac!` is not a `macro_rules!` macro"),
+        "{err}"
+    );
     expect(&f, true, "u8: Tr");
 }

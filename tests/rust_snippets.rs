@@ -191,3 +191,46 @@ fn snippets_agree_with_rustc_or_are_listed() {
         unlisted.join("\n")
     );
 }
+
+/// No answer, explanation or error on the corpus names one of knot's internal terms (`'$tuple'`,
+/// `'$lang_sized'`, ...): every snippet's goals are asked with `--explain` (trees of goals that hold,
+/// "why not" chains of goals that fail) and with `--format chalk`.
+#[test]
+fn explanations_of_the_corpus_speak_rust() {
+    let d = dir();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&d)
+        .unwrap()
+        .filter_map(|e| Some(e.ok()?.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "rs"))
+        .collect();
+    files.sort();
+    let mut bad = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let goals: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("// goal: "))
+            .collect();
+        for extra in [&["--explain"][..], &["--format", "chalk"][..]] {
+            let mut cmd = Command::new(env!("CARGO_BIN_EXE_knot"));
+            cmd.arg("query").arg(f).args(["--timeout", "1"]).args(extra);
+            for g in &goals {
+                cmd.args(["--goal", g]);
+            }
+            let out = cmd.output().unwrap();
+            let all = format!(
+                "{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            for line in all.lines().filter(|l| l.contains("'$")) {
+                bad.push(format!("{} {extra:?}: {line}", f.display()));
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "internal names printed:\n{}",
+        bad.join("\n")
+    );
+}

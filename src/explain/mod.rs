@@ -59,6 +59,9 @@ pub struct Node {
     /// For a candidate that is an auto trait's structural rule (`Handle: Send` when its fields are):
     /// the type whose fields it requires, in Rust syntax.
     pub structural: Option<String>,
+    /// A goal of the lowering's own vocabulary (`'$lang_clone'(T)`, `'$scalar'(T)`, ...) in a
+    /// Rust-like program: a step of a built-in rule, not something the user wrote or can name.
+    pub internal: bool,
 }
 
 /// Settings of an explanation.
@@ -181,7 +184,14 @@ impl<'a> Explainer<'a> {
     /// The text of a goal: `T: Tr<..>` for a trait goal of a Rust-like program, the clause language
     /// otherwise.
     pub fn goal_text(&self, t: TermId, vars: &dyn Fn(u32) -> String) -> String {
-        if let (Some(names), View::App(f, args)) = (self.names, self.store.view(t)) {
+        self.goal_text_at(t, vars, 0)
+    }
+
+    /// [`Explainer::goal_text`] at nesting `depth` of implications and quantifiers (beyond 100, the
+    /// clause language: no deep recursion on any input).
+    fn goal_text_at(&self, t: TermId, vars: &dyn Fn(u32) -> String, depth: usize) -> String {
+        let names = self.names.filter(|_| depth < 100);
+        if let (Some(names), View::App(f, args)) = (names, self.store.view(t)) {
             let name = self.store.name(f);
             if names.traits.contains_key(name) {
                 return rust_text::trait_ref_text_with(self.store, t, vars);
@@ -192,6 +202,42 @@ impl<'a> Explainer<'a> {
                         "WellFormed({})",
                         rust_text::type_text_with(self.store, args[0], vars)
                     )
+                }
+                ("=", 2) => {
+                    return format!(
+                        "{} = {}",
+                        rust_text::type_text_with(self.store, args[0], vars),
+                        rust_text::type_text_with(self.store, args[1], vars)
+                    );
+                }
+                ("=>", 2) => {
+                    let (h, g) = (args[0], args[1]);
+                    return format!(
+                        "if ({}) {{ {} }}",
+                        self.goal_text_at(h, vars, depth + 1),
+                        self.goal_text_at(g, vars, depth + 1)
+                    );
+                }
+                ("from_env" | "exists" | "$forall", _) => {
+                    // `FromEnv(G)` reads as `G` among hypotheses; quantifiers show their body.
+                    if let Some(&body) = args.last() {
+                        return self.goal_text_at(body, vars, depth + 1);
+                    }
+                }
+                (",", 2) => {
+                    // A conjunction (`T: Tr<A = U>` is the trait goal and its alias equality),
+                    // flattened without recursion.
+                    let mut parts = Vec::new();
+                    let mut rest = t;
+                    while let View::App(syms::COMMA, a) = self.store.view(rest) {
+                        if a.len() != 2 {
+                            break;
+                        }
+                        parts.push(self.goal_text_at(a[0], vars, depth + 1));
+                        rest = a[1];
+                    }
+                    parts.push(self.goal_text_at(rest, vars, depth + 1));
+                    return parts.join(", ");
                 }
                 ("normalize" | "alias_eq", 2) => {
                     if let View::App(_, pa) = self.store.view(args[0]) {
@@ -219,10 +265,24 @@ impl<'a> Explainer<'a> {
             location: None,
             children: Vec::new(),
             structural: None,
+            internal: false,
         }
     }
 
     fn goal_node(&mut self, goal: TermId, depth: usize, stack: &mut Vec<TermId>) -> Node {
+        let mut node = self.goal_node_inner(goal, depth, stack);
+        // Internal: a predicate of the lowering's vocabulary, or a goal that mentions one where no
+        // Rust notation exists (`i64 = '$dyn'(..)` inside a `dyn` rule).
+        node.internal = self.names.is_some()
+            && (self
+                .store
+                .functor(goal)
+                .is_some_and(|(f, _)| self.store.name(f).starts_with('$'))
+                || node.label.contains("'$"));
+        node
+    }
+
+    fn goal_node_inner(&mut self, goal: TermId, depth: usize, stack: &mut Vec<TermId>) -> Node {
         let label = self.goal_text(goal, &var_name);
         // Control constructs: explain their parts.
         match self.store.view(goal) {

@@ -14,8 +14,18 @@ fn verdict_text(v: Verdict) -> &'static str {
     }
 }
 
+/// A candidate's label, or `built-in rule` for one written in the lowering's vocabulary
+/// (`'$lang_copy'('$tuple'(A, B))`): its location still says which.
+fn label(n: &Node) -> &str {
+    if matches!(n.verdict, Verdict::Candidate | Verdict::NoMatch) && n.label.contains("'$") {
+        "built-in rule"
+    } else {
+        &n.label
+    }
+}
+
 fn line(n: &Node) -> String {
-    let mut s = n.label.clone();
+    let mut s = label(n).to_string();
     let v = verdict_text(n.verdict);
     if !v.is_empty() {
         s.push_str(&format!(" — {v}"));
@@ -24,9 +34,29 @@ fn line(n: &Node) -> String {
         s.push_str(&format!(" ({l})"));
     }
     if let Some(note) = &n.note {
-        s.push_str(&format!(": {note}"));
+        if note.contains("'$") {
+            // A condition of a built-in rule, in the lowering's vocabulary.
+            s.push_str(": a condition of the built-in rule fails");
+        } else {
+            s.push_str(&format!(": {note}"));
+        }
     }
     s
+}
+
+/// The children shown: a goal of a built-in rule ([`Node::internal`]) is replaced by what is under
+/// it, so its rule and the user's goals it needs appear in its place. Iterative.
+fn shown(n: &Node) -> Vec<&Node> {
+    let mut out = Vec::new();
+    let mut stack: Vec<&Node> = n.children.iter().rev().collect();
+    while let Some(c) = stack.pop() {
+        if c.internal {
+            stack.extend(c.children.iter().rev());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// The tree as indented text, one node per line (`├─`, `└─`). Iterative.
@@ -34,12 +64,12 @@ pub fn text(root: &Node) -> String {
     let mut out = line(root);
     out.push('\n');
     // (node, prefix for its children)
-    let mut stack: Vec<(&Node, String, bool)> = root
-        .children
+    let top = shown(root);
+    let mut stack: Vec<(&Node, String, bool)> = top
         .iter()
         .enumerate()
         .rev()
-        .map(|(i, c)| (c, String::new(), i + 1 == root.children.len()))
+        .map(|(i, c)| (*c, String::new(), i + 1 == top.len()))
         .collect();
     while let Some((n, prefix, last)) = stack.pop() {
         out.push_str(&prefix);
@@ -47,8 +77,9 @@ pub fn text(root: &Node) -> String {
         out.push_str(&line(n));
         out.push('\n');
         let child_prefix = format!("{prefix}{}", if last { "   " } else { "│  " });
-        let k = n.children.len();
-        for (i, c) in n.children.iter().enumerate().rev() {
+        let kids = shown(n);
+        let k = kids.len();
+        for (i, c) in kids.into_iter().enumerate().rev() {
             stack.push((c, child_prefix.clone(), i + 1 == k));
         }
     }
@@ -105,7 +136,7 @@ pub fn dot(root: &Node) -> String {
         if n.verdict != Verdict::Candidate && n.verdict != Verdict::NoMatch {
             below.push((n.label.clone(), id));
         }
-        for c in n.children.iter().rev() {
+        for c in shown(n).into_iter().rev() {
             stack.push((c, Some(id), below.clone()));
         }
     }
@@ -136,7 +167,13 @@ pub fn why_not(root: &Node) -> Option<String> {
             .iter()
             .filter(|c| c.verdict == Verdict::Candidate && c.children.last().is_some_and(failed))
             .collect();
-        if let Some(c) = failing.first() {
+        // A candidate whose failing where-clause the user can name first (a built-in rule's step,
+        // such as the unification inside a `dyn` rule, tells them nothing).
+        let pick = failing
+            .iter()
+            .find(|c| c.children.last().is_some_and(|w| !w.internal))
+            .or(failing.first());
+        if let Some(c) = pick {
             steps.push((node, Some(c), failing.len() - 1));
             node = c.children.last().expect("a failing where-clause");
             continue;
@@ -154,6 +191,25 @@ pub fn why_not(root: &Node) -> Option<String> {
         break;
     }
     let mut out = format!("why not `{}`:\n", root.label);
+    // A cause inside a built-in rule (`'$scalar'(Bar)` under `Bar: Clone`) is told as the nearest
+    // goal the user can name: it does not hold, since no impl applies.
+    if node.internal {
+        if let Some(k) = steps.iter().rposition(|(g, _, _)| !g.internal) {
+            let (goal, _, others) = steps[k];
+            steps.truncate(k);
+            out.push_str(&format!(
+                "  cause: `{}` does not hold: no impl applies{}\n",
+                goal.label,
+                if others > 0 {
+                    format!(" ({} candidates fail)", others + 1)
+                } else {
+                    String::new()
+                }
+            ));
+            requirements(&mut out, &steps, root);
+            return Some(out);
+        }
+    }
     // The cause.
     let cause = node
         .children
@@ -175,8 +231,18 @@ pub fn why_not(root: &Node) -> Option<String> {
         }
     }
     out.push_str(&format!("  cause: {first}\n"));
+    requirements(&mut out, &steps, root);
+    Some(out)
+}
+
+/// The requirements that led from the goal to the cause, innermost first (steps inside built-in
+/// rules left out).
+fn requirements(out: &mut String, steps: &[(&Node, Option<&Node>, usize)], root: &Node) {
     for (goal, cand, others) in steps.iter().rev() {
         let Some(c) = cand else { continue };
+        if goal.internal {
+            continue;
+        }
         let at = c
             .location
             .as_ref()
@@ -188,7 +254,8 @@ pub fn why_not(root: &Node) -> Option<String> {
             )),
             None => out.push_str(&format!(
                 "  required for `{}` by {}{at}\n",
-                goal.label, c.label
+                goal.label,
+                label(c)
             )),
         }
         if *others > 0 {
@@ -202,5 +269,4 @@ pub fn why_not(root: &Node) -> Option<String> {
         out.push_str(&format!("  required by the goal `{}`\n", root.label));
     }
     out.push_str("(--explain-full prints the whole tree)\n");
-    Some(out)
 }
