@@ -243,6 +243,8 @@ pub(crate) struct Machine<'p> {
     pub out: Outcome,
     start: Instant,
     mem_checked: Instant,
+    /// The resident set was above 3/4 of the memory budget at the last check.
+    mem_near: bool,
     cut_atom: TermId,
     negation_depth: u32,
     /// The Prolog built-in predicates by symbol (see `builtins/`).
@@ -311,6 +313,7 @@ impl<'p> Machine<'p> {
             out: Outcome::default(),
             start: Instant::now(),
             mem_checked: Instant::now(),
+            mem_near: false,
             cut_atom,
             negation_depth: 0,
             truncated_call: false,
@@ -373,9 +376,14 @@ impl<'p> Machine<'p> {
                     return false;
                 }
             }
-            if now.duration_since(self.mem_checked).as_millis() >= 5 {
+            // The resident set is read every 5 ms, and at every check once it passes 3/4 of the
+            // budget (a few steps can allocate megabytes near the end).
+            if self.mem_near || now.duration_since(self.mem_checked).as_millis() >= 5 {
                 self.mem_checked = now;
-                if super::memory::in_use(self.store) > self.limits.max_memory_mib << 20 {
+                let used = super::memory::in_use(self.store);
+                let budget = self.limits.max_memory_mib << 20;
+                self.mem_near = used > budget / 4 * 3;
+                if used > budget {
                     self.halt(StopReason::Memory(self.limits.max_memory_mib));
                     return false;
                 }
