@@ -877,27 +877,35 @@ impl<'r> Rw<'r> {
         Ok(())
     }
 
+    /// Resolve bounds; a binding moved to a supertrait (`FnMut(A) -> R` binds `FnOnce::Output`)
+    /// becomes a bound right after the one it came from, so the goal that binds `R` is proved
+    /// before the bounds written after it (`R: Future`) are asked with `R` unknown.
     fn bounds(&mut self, bs: &mut Vec<Bound>) -> Result<()> {
-        let saved = std::mem::take(&mut self.moved);
-        for b in bs.iter_mut() {
-            if let Bound::Trait(t) = b {
+        let mut out = Vec::with_capacity(bs.len());
+        for mut b in std::mem::take(bs) {
+            let saved = std::mem::take(&mut self.moved);
+            if let Bound::Trait(t) = &mut b {
                 self.trait_bound(t)?;
             }
+            let moved = std::mem::replace(&mut self.moved, saved);
+            out.push(b);
+            out.extend(moved.into_iter().map(Bound::Trait));
         }
-        let moved = std::mem::replace(&mut self.moved, saved);
-        bs.extend(moved.into_iter().map(Bound::Trait));
+        *bs = out;
         Ok(())
     }
 
+    /// Resolve where-clauses; moved bindings follow the clause they came from (as in `bounds`).
     fn wcs(&mut self, ws: &mut Vec<WhereClause>) -> Result<()> {
-        let mut extra = Vec::new();
-        for w in ws.iter_mut() {
+        let mut out = Vec::with_capacity(ws.len());
+        for mut w in std::mem::take(ws) {
             let saved = std::mem::take(&mut self.moved);
-            self.wc(w)?;
+            self.wc(&mut w)?;
             let moved = std::mem::replace(&mut self.moved, saved);
-            if let WhereClauseKind::Implemented(tr) = &w.kind {
-                for m in moved {
-                    extra.push(WhereClause {
+            let extra: Vec<WhereClause> = match &w.kind {
+                WhereClauseKind::Implemented(tr) => moved
+                    .into_iter()
+                    .map(|m| WhereClause {
                         binders: w.binders.clone(),
                         kind: WhereClauseKind::Implemented(TraitRef {
                             self_ty: tr.self_ty.clone(),
@@ -905,11 +913,14 @@ impl<'r> Rw<'r> {
                             bound: m,
                         }),
                         span: w.span.clone(),
-                    });
-                }
-            }
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            };
+            out.push(w);
+            out.extend(extra);
         }
-        ws.extend(extra);
+        *ws = out;
         Ok(())
     }
 
