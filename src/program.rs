@@ -415,6 +415,12 @@ impl Program {
         self.generation = Generation::fresh();
     }
 
+    /// Make room for `n` more clauses (a loader that knows its input's size calls it, so a million
+    /// facts are not copied each time the clause list grows).
+    pub fn reserve(&mut self, n: usize) {
+        self.clauses.reserve(n);
+    }
+
     /// All clauses.
     pub fn clauses(&self) -> &[Clause] {
         &self.clauses

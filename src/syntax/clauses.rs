@@ -424,8 +424,9 @@ fn parse_clauses_each_here(
     // The line index is built when pest first reads an item (a file of facts never needs it).
     let mut lines: Option<crate::error::LineIndex> = None;
     if src.len() > 1 << 20 {
-        // About one term per 6 bytes of a fact file (`edge(12, 40).`): grow the store once.
-        store.reserve(src.len() / 6);
+        // About one interned term per 16 bytes of a fact file (`edge(12, 40).` is one compound:
+        // small integers need no node): grow the store once.
+        store.reserve(src.len() / 16);
     }
     let fast = super::facts::enabled();
     let mut at = super::facts::LineCursor::default();

@@ -16,8 +16,21 @@ use std::hash::{Hash, Hasher};
 pub struct Sym(pub u32);
 
 /// An interned, hash-consed term.
+///
+/// A non-negative integer below `2^31 - 1` is its own id (`IMMEDIATE + n`), with no node in the store:
+/// a million facts of integers then cost no hash-table probe per integer. Equal terms still have
+/// equal ids.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TermId(pub u32);
+
+/// The first id of an immediate integer (see [`TermId`]); `u32::MAX` is never one.
+const IMMEDIATE: u32 = 0x8000_0000;
+
+/// The value of an immediate integer id.
+#[inline]
+fn immediate(t: TermId) -> Option<i64> {
+    (t.0 >= IMMEDIATE && t.0 != u32::MAX).then(|| (t.0 - IMMEDIATE) as i64)
+}
 
 /// What a term is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -235,6 +248,9 @@ impl Store {
     /// Intern a node. An integer's `int` is stored in `a` (low half) and `b` (high half), so a node
     /// is 32 bytes.
     fn intern(&mut self, kind: Kind, a: u32, b: u32, int: i64, args: &[TermId]) -> TermId {
+        if kind == Kind::Int && (0..(u32::MAX - IMMEDIATE) as i64).contains(&int) {
+            return TermId(IMMEDIATE + int as u32);
+        }
         let (a, b) = if kind == Kind::Int || kind == Kind::Float {
             (int as u64 as u32, ((int as u64) >> 32) as u32)
         } else {
@@ -273,6 +289,11 @@ impl Store {
                 let mut univ = 0;
                 let mut nvars = 0;
                 for &t in args {
+                    if immediate(t).is_some() {
+                        size = size.saturating_add(1);
+                        depth = depth.max(1);
+                        continue;
+                    }
                     let n = &self.nodes[t.0 as usize];
                     ground &= n.ground;
                     size = size.saturating_add(n.size);
@@ -386,6 +407,9 @@ impl Store {
     /// Look at a term.
     #[inline]
     pub fn view(&self, t: TermId) -> View<'_> {
+        if let Some(i) = immediate(t) {
+            return View::Int(i);
+        }
         let n = &self.nodes[t.0 as usize];
         match n.kind {
             Kind::Atom => View::Atom(Sym(n.a)),
@@ -402,12 +426,18 @@ impl Store {
     /// The kind of a term.
     #[inline]
     pub fn kind(&self, t: TermId) -> Kind {
+        if immediate(t).is_some() {
+            return Kind::Int;
+        }
         self.nodes[t.0 as usize].kind
     }
 
     /// Arguments of a compound term (empty for anything else).
     #[inline]
     pub fn args(&self, t: TermId) -> &[TermId] {
+        if immediate(t).is_some() {
+            return &[];
+        }
         let n = &self.nodes[t.0 as usize];
         if n.kind == Kind::App {
             &self.args[n.b as usize..(n.b + n.arity) as usize]
@@ -419,6 +449,9 @@ impl Store {
     /// The principal functor: name and arity (atoms have arity 0); `None` for variables, integers, placeholders.
     #[inline]
     pub fn functor(&self, t: TermId) -> Option<(Sym, u32)> {
+        if immediate(t).is_some() {
+            return None;
+        }
         let n = &self.nodes[t.0 as usize];
         match n.kind {
             Kind::Atom => Some((Sym(n.a), 0)),
@@ -430,24 +463,33 @@ impl Store {
     /// True when the term has no variables (placeholders count as constants).
     #[inline]
     pub fn is_ground(&self, t: TermId) -> bool {
-        self.nodes[t.0 as usize].ground
+        immediate(t).is_some() || self.nodes[t.0 as usize].ground
     }
 
     /// The highest universe of a placeholder in `t` (0 when it has none).
     #[inline]
     pub fn max_universe(&self, t: TermId) -> u32 {
+        if immediate(t).is_some() {
+            return 0;
+        }
         self.nodes[t.0 as usize].univ
     }
 
     /// Number of nodes (saturating).
     #[inline]
     pub fn size(&self, t: TermId) -> u32 {
+        if immediate(t).is_some() {
+            return 1;
+        }
         self.nodes[t.0 as usize].size
     }
 
     /// Nesting depth (an atom has depth 1).
     #[inline]
     pub fn depth(&self, t: TermId) -> u32 {
+        if immediate(t).is_some() {
+            return 1;
+        }
         self.nodes[t.0 as usize].depth
     }
 
@@ -471,6 +513,9 @@ impl Store {
     /// The largest variable index in `t` plus one (0 when ground). Iterative.
     #[inline]
     pub fn var_count(&self, t: TermId) -> u32 {
+        if immediate(t).is_some() {
+            return 0;
+        }
         self.nodes[t.0 as usize].nvars
     }
 
