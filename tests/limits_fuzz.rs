@@ -15,23 +15,8 @@ use std::time::{Duration, Instant};
 
 const STRATEGIES: [&str; 3] = ["slg", "recursive", "sld"];
 
-/// xorshift64*: a small seeded generator (reproducible cases, no dependency).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
-        xs[self.below(xs.len())]
-    }
-}
+mod common;
+use common::rng::Rng;
 
 /// A chalk-syntax program and a goal.
 fn chalk_case(r: &mut Rng) -> (String, String) {

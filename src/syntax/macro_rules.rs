@@ -371,7 +371,9 @@ fn transcribe(
                         Some(Bound::Many(_)) => {
                             return Err(format!("`${name}` is repeated: use it inside `$( .. )`"))
                         }
-                        // `$crate`, or a `$` the macro passes on (a nested macro definition).
+                        // `$crate` is this crate's root: `crate`.
+                        None if name == "crate" => out.extend(std::iter::once(toks[i + 1].clone())),
+                        // A `$` the macro passes on (a nested macro definition).
                         None => out.extend(toks[i..i + 2].iter().cloned()),
                     }
                     i += 2;
@@ -447,6 +449,10 @@ mod tests {
         assert_eq!(
             expand("() => { struct E; }; ($x:ident) => { struct $x; }", "Z"),
             "structZ;"
+        );
+        assert_eq!(
+            expand("($t:ident) => { impl $crate::Tr for $t {} }", "S"),
+            "implcrate::TrforS{}"
         );
         assert_eq!(
             expand(

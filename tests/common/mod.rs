@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod datalog;
+pub mod rng;
 
 use std::path::PathBuf;
 use std::process::Output;
