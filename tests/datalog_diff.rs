@@ -1,5 +1,6 @@
-//! Differential tests: random Datalog programs answered by knot's SLG strategy against a naive
-//! bottom-up least-model computation written here; non-recursive programs also against SLD.
+//! Differential tests: random Datalog programs answered by knot's tabling strategies (slg and
+//! recursive) against a naive bottom-up least-model computation written here; non-recursive programs
+//! also against SLD.
 
 use knot::term::View;
 use knot::Engine;
@@ -49,10 +50,19 @@ fn query_text(p: &Pred) -> String {
 }
 
 fn check_program(prog: &Prog) {
+    for strategy in ["slg", "recursive"] {
+        check_strategy(prog, strategy);
+    }
+}
+
+/// Every IDB predicate's answers under `strategy` against the least model: plain, with a repeated variable, with every predicate tabled,
+/// with the first argument bound; and against sld on non-recursive programs.
+fn check_strategy(prog: &Prog, strategy: &str) {
     let text = prog.text();
     let model = prog.least_model();
     let mut slg = Engine::from_clauses("gen.pl", &text)
-        .unwrap_or_else(|e| panic!("load failed: {e}\n{text}"));
+        .unwrap_or_else(|e| panic!("load failed: {e}\n{text}"))
+        .with_strategy(strategy);
     let recursive = prog.recursive();
     let mut sld = if recursive {
         None
@@ -70,18 +80,18 @@ fn check_program(prog: &Prog) {
         let got_set: BTreeSet<Vec<i64>> = got.iter().cloned().collect();
         assert_eq!(
             got_set, expected,
-            "slg answers of {q} differ from the least model\n{text}"
+            "{strategy} answers of {q} differ from the least model\n{text}"
         );
         assert_eq!(
             got.len(),
             got_set.len(),
-            "slg reported a duplicate answer for {q}\n{text}"
+            "{strategy} reported a duplicate answer for {q}\n{text}"
         );
         let text_set: HashSet<&String> = texts.iter().collect();
         assert_eq!(
             text_set.len(),
             texts.len(),
-            "slg printed a duplicate answer for {q}: {texts:?}\n{text}"
+            "{strategy} printed a duplicate answer for {q}: {texts:?}\n{text}"
         );
         // A call with a repeated variable (the variant p(X, X)).
         if p.arity == 2 {
@@ -95,18 +105,20 @@ fn check_program(prog: &Prog) {
                 .collect();
             assert_eq!(
                 got, exp,
-                "slg answers of {q} differ from the least model\n{text}"
+                "{strategy} answers of {q} differ from the least model\n{text}"
             );
         }
         // With every predicate tabled (`table_all`), the same answers.
         {
-            let mut all = Engine::from_clauses("gen.pl", &text).unwrap();
+            let mut all = Engine::from_clauses("gen.pl", &text)
+                .unwrap()
+                .with_strategy(strategy);
             all.limits.table_all = true;
             let (got, _) = ask(&mut all, &q);
             let got: BTreeSet<Vec<i64>> = got.into_iter().collect();
             assert_eq!(
                 got, expected,
-                "slg --table-all answers of {q} differ\n{text}"
+                "{strategy} --table-all answers of {q} differ\n{text}"
             );
         }
         // A call with the first argument bound (a different table variant).
@@ -122,7 +134,7 @@ fn check_program(prog: &Prog) {
                     .collect();
                 assert_eq!(
                     got, exp,
-                    "slg answers of {q} differ from the least model\n{text}"
+                    "{strategy} answers of {q} differ from the least model\n{text}"
                 );
             }
         }
