@@ -58,8 +58,12 @@ mod workspace;
 // The curated front door. The command line (`cli/`) uses only these names and the public modules
 // above, never a module's internals; a library user needs nothing else for the common tasks.
 pub use builtins::{check_goal, is_builtin};
+pub use coherence::check as check_coherence;
 pub use engine::{Answers, Engine};
 pub use error::{Error, Result, Span};
+pub use explain::items::Items as SourceItems;
+pub use explain::render::{dot as explain_dot, text as explain_text, why_not};
+pub use explain::{Explainer, Node as ExplainNode};
 pub use load::{
     is_surface_path, library_source, load_clauses, load_file, load_file_with, load_surface,
     read_source, solve_goal, LoadOptions, Loaded, Solved, Source, PRELUDE,
@@ -67,9 +71,13 @@ pub use load::{
 pub use lower::{LowerOptions, Names};
 pub use normalize::{EgraphLimits, EgraphNormalizer};
 pub use program::{hide_quantified, mark_negations, Generation, Program};
-pub use render::{answer_text, clauses_text, program_text, solution_text};
+pub use render::{
+    answer_text, chalk, clauses_text, cpu_seconds, default_var_name, notes, program_text,
+    set_rust_notation, solution_json, solution_text, stats_json, stats_text, term_to_string,
+};
 pub use solve::{
-    aggregate, Answer, Goal, Guidance, Limits, Outcome, Solution, StopReason, Strategy,
+    aggregate, capture_output, error_message, strategy_by_name, strategy_names, take_output,
+    Answer, Goal, Guidance, Limits, Outcome, Solution, StopReason, Strategy, BUILTINS,
 };
 pub use suggest::{closest, edit_distance};
 pub use syntax::clauses::parse_goal as parse_clause_goal;

@@ -2,9 +2,9 @@
 //! knot's answers in chalk's vocabulary.
 
 use super::{load_options, Coinduction};
-use crate::error::{Error, Result};
-use crate::solve::{aggregate, Limits};
+use crate::{aggregate, Limits};
 use crate::{load_surface, solve_goal, Loaded};
+use crate::{Error, Result};
 use clap::Args;
 use serde_json::Value;
 use std::io::IsTerminal;
@@ -91,7 +91,7 @@ fn run_case(case: &Value, args: &ConformanceArgs) -> Verdict {
     };
     let nvars = names.len() as u32;
     let kind = case["kind"].as_str().unwrap_or("yields");
-    let mut noop = |_: &crate::Store, _: &crate::solve::Answer| ControlFlow::Continue(());
+    let mut noop = |_: &crate::Store, _: &crate::Answer| ControlFlow::Continue(());
     let solved = match solve_goal(
         &mut loaded,
         g,
@@ -105,7 +105,7 @@ fn run_case(case: &Value, args: &ConformanceArgs) -> Verdict {
         Ok(s) => s,
         Err(e) => return Verdict::Fail(first_line(&e)),
     };
-    if let Some(crate::solve::StopReason::Timeout(_)) = solved.outcome.stop {
+    if let Some(crate::StopReason::Timeout(_)) = solved.outcome.stop {
         return Verdict::Fail(format!("timed out after {}s", args.timeout));
     }
     if case["should_panic"].is_string() {
@@ -118,8 +118,7 @@ fn run_case(case: &Value, args: &ConformanceArgs) -> Verdict {
     match kind {
         "yields" => {
             let sol = aggregate(&mut loaded.store, &solved.answers, &solved.outcome);
-            let got =
-                crate::render::chalk::solution_text(&loaded.store, &sol, &loaded.render(&names));
+            let got = crate::chalk::solution_text(&loaded.store, &sol, &loaded.render(&names));
             let want = case["expected"].as_str().unwrap_or("");
             if collapse(&got) == collapse(want) {
                 Verdict::Pass
@@ -139,11 +138,7 @@ fn run_case(case: &Value, args: &ConformanceArgs) -> Verdict {
                     let text = if nvars == 0 {
                         String::new()
                     } else {
-                        crate::render::chalk::answer_text(
-                            &loaded.store,
-                            a.values,
-                            &loaded.render(&names),
-                        )
+                        crate::chalk::answer_text(&loaded.store, a.values, &loaded.render(&names))
                     };
                     // chalk's answer stream marks an uncertain answer, and reports floundering as
                     // an answer of its own.
@@ -235,7 +230,7 @@ pub fn run(args: &ConformanceArgs) -> Result<ExitCode> {
             b.set_message(format!("({pass} passed)"));
         }
         let case: Value = serde_json::from_str(line).map_err(|e| Error::Syntax {
-            span: crate::error::Span {
+            span: crate::Span {
                 file: args.file.as_str().into(),
                 start: 0,
                 end: 0,

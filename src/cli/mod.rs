@@ -10,7 +10,7 @@ mod lower_cmd;
 mod query;
 mod repl;
 
-use crate::solve::Limits;
+use crate::Limits;
 use crate::{load_file_with, LoadOptions, Source};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
@@ -198,14 +198,14 @@ pub fn parse_seconds(text: &str) -> std::result::Result<f64, String> {
     }
 }
 
-/// A strategy name known to [`crate::solve::strategy_by_name`].
+/// A strategy name known to [`crate::strategy_by_name`].
 pub fn parse_strategy(name: &str) -> std::result::Result<String, String> {
-    if crate::solve::strategy_by_name(name).is_some() {
+    if crate::strategy_by_name(name).is_some() {
         Ok(name.to_string())
     } else {
         Err(format!(
             "unknown strategy `{name}`; known: {}",
-            crate::solve::strategy_names().join(", ")
+            crate::strategy_names().join(", ")
         ))
     }
 }
@@ -291,7 +291,7 @@ pub fn main_with(cli: Cli) -> ExitCode {
     };
     match r {
         Ok(code) => code,
-        Err(crate::error::Error::Io { path, message })
+        Err(crate::Error::Io { path, message })
             if path == "<stdout>" && message.contains("Broken pipe") =>
         {
             ExitCode::SUCCESS
@@ -305,9 +305,9 @@ pub fn main_with(cli: Cli) -> ExitCode {
 }
 
 /// `knot check`: print each coherence violation; exit 1 if there is one.
-fn check(a: &CheckArgs) -> crate::error::Result<ExitCode> {
+fn check(a: &CheckArgs) -> crate::Result<ExitCode> {
     if !crate::is_surface_path(&a.file) {
-        return Err(crate::error::Error::Goal {
+        return Err(crate::Error::Goal {
             code: "check::not_a_program",
             message: format!(
                 "{}: `knot check` takes a Rust-like program (`.rs` or `.chalk`)",
@@ -326,7 +326,7 @@ fn check(a: &CheckArgs) -> crate::error::Result<ExitCode> {
         return Ok(ExitCode::from(2));
     };
     let violations =
-        crate::coherence::check(&mut loaded.store, &loaded.program, names, items, &limits)?;
+        crate::check_coherence(&mut loaded.store, &loaded.program, names, items, &limits)?;
     for v in &violations {
         println!("{v}");
     }

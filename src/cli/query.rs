@@ -1,11 +1,11 @@
 //! `knot run` and `knot query`.
 
 use super::{Coinduction, Format, SolveOpts};
-use crate::render::{
+use crate::{aggregate, Answer, Solution};
+use crate::{
     answer_text, default_var_name, notes, solution_json, solution_text, stats_json, stats_text,
     term_to_string,
 };
-use crate::solve::{aggregate, Answer, Solution};
 use crate::{
     check_goal, load_file_with, solve_goal, Error, Loaded, Result, Solved, Source, Store, TermId,
 };
@@ -85,7 +85,7 @@ pub(super) fn answer(
     out: &mut dyn Write,
 ) -> Result<()> {
     let limits = opts.limits();
-    crate::render::set_rust_notation(loaded.is_surface());
+    crate::set_rust_notation(loaded.is_surface());
     let nvars = names.len() as u32;
     let print_each = mode == Mode::All && opts.format != Format::Json;
     let chalk = opts.format == Format::Chalk;
@@ -95,15 +95,15 @@ pub(super) fn answer(
         (Source::Surface(n), true) => Some(n.clone()),
         _ => None,
     };
-    let render = crate::render::chalk::Render {
+    let render = crate::chalk::Render {
         names: items.as_ref(),
         vars: names,
     };
     // What the program writes (`write/1`, `format/2`) goes out in order with the answers.
-    crate::solve::capture_output(true);
+    crate::capture_output(true);
     let solved = {
         let mut each = |store: &Store, a: &Answer| {
-            let written = crate::solve::take_output();
+            let written = crate::take_output();
             if !written.is_empty() {
                 if let Err(e) = write!(out, "{written}") {
                     io_err = Some(e);
@@ -112,7 +112,7 @@ pub(super) fn answer(
             }
             if print_each {
                 let line = if chalk {
-                    crate::render::chalk::answer_text(store, a.values, &render)
+                    crate::chalk::answer_text(store, a.values, &render)
                 } else {
                     answer_text(store, a.values, names)
                 };
@@ -134,8 +134,8 @@ pub(super) fn answer(
             &mut each,
         )?
     };
-    let written = crate::solve::take_output();
-    crate::solve::capture_output(false);
+    let written = crate::take_output();
+    crate::capture_output(false);
     if let Some(e) = io_err {
         return Err(io(e));
     }
@@ -151,7 +151,7 @@ pub(super) fn answer(
         writeln!(
             out,
             "{}",
-            crate::solve::error_message(&loaded.store, &loaded.program, ball)
+            crate::error_message(&loaded.store, &loaded.program, ball)
         )
         .map_err(io)?;
         if opts.stats {
@@ -182,11 +182,7 @@ pub(super) fn answer(
                 Mode::One => {
                     let sol = aggregate(&mut loaded.store, &answers, &outcome);
                     let text = if chalk {
-                        crate::render::chalk::solution_text(
-                            &loaded.store,
-                            &sol,
-                            &loaded.render(names),
-                        )
+                        crate::chalk::solution_text(&loaded.store, &sol, &loaded.render(names))
                     } else {
                         solution_text(&loaded.store, &sol, names, count as usize)
                     };
@@ -214,7 +210,7 @@ pub(super) fn answer(
                 "goal": goal_text,
                 "strategy": opts.strategy,
                 "solution": solution_json(&loaded.store, &sol, names),
-                "chalk": crate::render::chalk::solution_text(&loaded.store, &sol, &loaded.render(names)),
+                "chalk": crate::chalk::solution_text(&loaded.store, &sol, &loaded.render(names)),
                 "count": count,
                 "floundered": outcome.floundered,
                 "negative_cycle": outcome.negative_cycle,
@@ -269,11 +265,11 @@ fn load(path: &str, opts: &SolveOpts) -> Result<Loaded> {
 /// the benchmarks report apart from solving).
 fn load_timed(path: &str, opts: &SolveOpts) -> Result<Loaded> {
     let start = Instant::now();
-    let cpu0 = crate::render::cpu_seconds();
+    let cpu0 = crate::cpu_seconds();
     let loaded = load(path, opts)?;
     if opts.stats && opts.format != Format::Json {
         let wall = start.elapsed().as_secs_f64();
-        match (cpu0, crate::render::cpu_seconds()) {
+        match (cpu0, crate::cpu_seconds()) {
             (Some(a), Some(b)) => eprintln!("% load: {wall:.3}s, cpu {:.2}s", b - a),
             _ => eprintln!("% load: {wall:.3}s"),
         }
@@ -338,13 +334,13 @@ pub fn explain(loaded: &mut Loaded, goal: TermId, opts: &SolveOpts) -> String {
     let mut programs = Vec::new();
     programs.extend(loaded.ast.as_ref());
     programs.extend(loaded.library.as_ref());
-    let items = crate::explain::items::Items::collect(&programs, &|file| {
+    let items = crate::SourceItems::collect(&programs, &|file| {
         crate::library_source(file)
             .map(String::from)
             .or_else(|| std::fs::read_to_string(file).ok())
     });
     let limits = opts.limits();
-    let mut ex = crate::explain::Explainer::new(
+    let mut ex = crate::Explainer::new(
         &mut loaded.store,
         &loaded.program,
         names,
@@ -355,14 +351,14 @@ pub fn explain(loaded: &mut Loaded, goal: TermId, opts: &SolveOpts) -> String {
     ex.items = items;
     let tree = ex.explain(goal);
     if opts.format == Format::Dot {
-        return crate::explain::render::dot(&tree);
+        return crate::explain_dot(&tree);
     }
     if !opts.explain_full {
-        if let Some(text) = crate::explain::render::why_not(&tree) {
+        if let Some(text) = crate::why_not(&tree) {
             return text;
         }
     }
-    format!("explanation:\n{}", crate::explain::render::text(&tree))
+    format!("explanation:\n{}", crate::explain_text(&tree))
 }
 
 /// `knot run FILE`: answer each `?-` query of the file.

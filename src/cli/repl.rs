@@ -155,7 +155,7 @@ impl Session {
                     }
                     // The built-in predicates (the machine's table).
                     w.extend(
-                        crate::solve::BUILTINS
+                        crate::BUILTINS
                             .iter()
                             .filter(|(n, _)| n.starts_with(|c: char| c.is_ascii_lowercase()))
                             .map(|(n, _)| n.to_string()),
@@ -280,7 +280,7 @@ impl Session {
                     .get(i as usize)
                     .filter(|n| n.starts_with(|ch: char| ch.is_ascii_uppercase()))
                     .map(|n| n.to_string())
-                    .unwrap_or_else(|| crate::render::default_var_name(i))
+                    .unwrap_or_else(|| crate::default_var_name(i))
             };
             let _ = writeln!(out, "{}", crate::clause_to_string(&l.store, c.term, &names));
             shown += 1;
@@ -338,14 +338,14 @@ impl Session {
                 let _ = writeln!(out, "% :{name} GOAL explains a goal");
             }
             "strategy" => {
-                if crate::solve::strategy_by_name(arg).is_some() {
+                if crate::strategy_by_name(arg).is_some() {
                     self.opts.strategy = arg.to_string();
                     let _ = writeln!(out, "% strategy {arg}");
                 } else {
                     let _ = writeln!(
                         out,
                         "unknown strategy `{arg}`; known: {}",
-                        crate::solve::strategy_names().join(", ")
+                        crate::strategy_names().join(", ")
                     );
                 }
             }
@@ -516,8 +516,8 @@ fn step_answers(
     let mut shown = 0u64;
     let mut stopped = false;
     let solved = {
-        let mut each = |store: &crate::Store, a: &crate::solve::Answer| {
-            let text = crate::render::answer_text(store, a.values, names);
+        let mut each = |store: &crate::Store, a: &crate::Answer| {
+            let text = crate::answer_text(store, a.values, names);
             let text = text.strip_suffix('.').unwrap_or(&text);
             let _ = write!(out, "{text} ");
             let _ = out.flush();
@@ -556,7 +556,7 @@ fn step_answers(
     } else {
         let _ = writeln!(out, "false.");
     }
-    for n in crate::render::notes(o) {
+    for n in crate::notes(o) {
         let _ = writeln!(out, "{n}");
     }
     Ok(())
