@@ -4,7 +4,7 @@
 //!
 //! Items knot does not reason about (function bodies and free functions, inherent impls, consts,
 //! statics, `extern crate`) are parsed and left out. `macro_rules!` macros are expanded by example
-//! where they are invoked as items ([`super::macro_rules`]). What cannot be modelled gives a located
+//! where they are invoked as items (`syntax/macro_rules.rs`). What cannot be modelled gives a located
 //! warning (an unknown macro, `#[cfg]`, an out-of-line `mod m;`), never an error.
 
 use super::ast::*;
