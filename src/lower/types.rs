@@ -710,6 +710,7 @@ impl<'a> Cx<'a> {
                 let mut b = self.goal(body)?;
                 // `int X` / `float X`: bound by the body, the variable must be such a scalar.
                 let mut checks = vec![b];
+                let (mut ints, mut floats) = (Vec::new(), Vec::new());
                 for (p, &v) in ps.iter().zip(&vars) {
                     let float = match p.kind {
                         ParamKind::IntVar => false,
@@ -717,6 +718,16 @@ impl<'a> Cx<'a> {
                         _ => continue,
                     };
                     checks.push(super::numeric::check(self, v, float));
+                    if float {
+                        floats.push(v);
+                    } else {
+                        ints.push(v);
+                    }
+                }
+                for &i in &ints {
+                    for &f in &floats {
+                        checks.push(super::numeric::distinct(self, i, f));
+                    }
                 }
                 if checks.len() > 1 {
                     b = self.conj(&checks);
