@@ -204,7 +204,7 @@ const BUILTIN_RULES: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/r
 const LANG_RULES: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/lang.pl"));
 
 /// `struct S<P> where WC { f: F }`:
-/// - WellFormed-Type: `well_formed_ty('S'(P)) :- WC.`
+/// - WellFormed-Type: `well_formed_ty('S'(P)) :- well_formed(WC).` (a trait bound's own where-clauses too)
 /// - Implied-Bound-From-Type: `from_env(WCi) :- from_env_ty('S'(P)).`
 /// - Auto traits (for each auto trait `A` with no impl of its own for `S`): `'A'('S'(P)) :- 'A'(F)..`
 fn adt(store: &mut Store, names: &Names, a: &AdtDef, span: &Span, out: &mut Out<'_>) -> Result<()> {
@@ -218,7 +218,19 @@ fn adt(store: &mut Store, names: &Names, a: &AdtDef, span: &Span, out: &mut Out<
     wc_goals.extend(cx.implicit_sized(&a.params, &a.where_clauses));
     let wf = cx.store.sym("well_formed_ty");
     let head = cx.store.app(wf, &[self_ty]);
-    out.clause(&mut cx, head, &wc_goals, span)?;
+    // chalk: `WellFormed(S) :- WellFormed(WC)`: a trait bound must itself be well formed (its
+    // trait's where-clauses hold too), not only implemented.
+    let well_formed = cx.store.sym("well_formed");
+    let wf_body: Vec<TermId> = wc_goals
+        .iter()
+        .map(|&g| match cx.store.functor(g) {
+            Some((f, _)) if cx.names.traits.contains_key(cx.store.name(f)) => {
+                cx.store.app(well_formed, &[g])
+            }
+            _ => g,
+        })
+        .collect();
+    out.clause(&mut cx, head, &wf_body, span)?;
     let from_env_ty = cx.store.sym("from_env_ty");
     let from_env = cx.store.sym("from_env");
     let fe = cx.store.app(from_env_ty, &[self_ty]);
