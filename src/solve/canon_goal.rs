@@ -153,11 +153,15 @@ fn call_size(store: &Store, program: &crate::program::Program, goal: TermId, lim
                 stack.push(a);
                 continue;
             }
-            // Nodes of `a`, not counting the goals inside it.
+            // Nodes of `a`, not counting the goals inside it nor the cells of lists (a list is how
+            // an encoding groups a variable number of parts, such as a `dyn` type's bounds: not a
+            // level of the term a user wrote).
             let mut n = 0u32;
             let mut inner = vec![a];
             while let Some(x) = inner.pop() {
-                if !is_goal(x) {
+                let cell = matches!(store.view(x), View::Atom(syms::NIL))
+                    || store.functor(x) == Some((syms::CONS, 2));
+                if !is_goal(x) && !cell {
                     n = n.saturating_add(1);
                 }
                 inner.extend_from_slice(store.args(x));

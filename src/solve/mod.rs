@@ -188,7 +188,9 @@ pub struct Limits {
     /// Largest subgoal before it is truncated: the branch is dropped and the solution becomes
     /// ambiguous, as chalk does with its maximum term size. A subgoal's size is that of its largest
     /// argument (in nodes); an argument that is itself a goal of the program (`from_env(Tr(T, U))`) is
-    /// measured the same way, by its largest argument. `None`: no truncation.
+    /// measured the same way, by its largest argument; list cells (`'[|]'`, `[]`) are not counted,
+    /// since an encoding uses them to group parts (a `dyn` type's bounds), as chalk counts only the
+    /// types. `None`: no truncation.
     pub max_term_size: Option<u32>,
 }
 
