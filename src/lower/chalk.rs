@@ -4,7 +4,7 @@
 use super::Names;
 use crate::solve::{Guidance, Solution};
 use crate::syntax::ast::ParamKind;
-use crate::term::{Store, TermId, View};
+use crate::term::{syms, Store, TermId, View};
 
 /// What rendering needs to know beyond the terms: which arguments are lifetimes (`'^0.0`, `'!1_0`),
 /// from the program's items and the names of the goal's variables (`'a` for a lifetime).
@@ -113,6 +113,7 @@ fn write_ty(store: &Store, t: TermId, out: &mut String, depth: usize, r: &Render
                     write_ty(store, args[0], out, depth + 1, r);
                     out.push(')');
                 }
+                ("$dyn", 2) => write_dyn(store, args[0], args[1], out, depth, r),
                 ("$alias", 2) => {
                     let (tr, item) = (args[0], args[1]);
                     let (tname, targs) = match store.view(tr) {
@@ -153,6 +154,63 @@ fn write_ty(store: &Store, t: TermId, out: &mut String, depth: usize, r: &Render
             }
         }
     }
+}
+
+/// `'$dyn'(['$b'(Tr('$self', P..), ['$eq'(A, V)..])..], L)` as chalk prints a `dyn` type:
+/// `dyn for<type> [for<> Implemented(^1.0: Tr<P..>), for<> AliasEq(<^1.0 as Tr<P..>>::A = V)] + 'L`.
+fn write_dyn(
+    store: &Store,
+    bounds: TermId,
+    lifetime: TermId,
+    out: &mut String,
+    depth: usize,
+    r: &Render<'_>,
+) {
+    let mut items: Vec<TermId> = Vec::new();
+    let mut rest = bounds;
+    while let View::App(syms::CONS, a) = store.view(rest) {
+        items.push(a[0]);
+        rest = a[1];
+    }
+    let mut parts: Vec<String> = Vec::new();
+    for b in items {
+        let (tr, binds) = match store.view(b) {
+            View::App(_, a) if a.len() == 2 => (a[0], a[1]),
+            _ => continue,
+        };
+        let (name, targs) = match store.view(tr) {
+            View::App(f, a) => (store.name(f), &a[1..]),
+            View::Atom(f) => (store.name(f), &[][..]),
+            _ => continue,
+        };
+        let mut trait_text = name.to_string();
+        if !targs.is_empty() {
+            trait_text.push('<');
+            write_list(store, targs, &mut trait_text, depth, r);
+            trait_text.push('>');
+        }
+        parts.push(format!("for<> Implemented(^1.0: {trait_text})"));
+        let mut rest = binds;
+        while let View::App(syms::CONS, a) = store.view(rest) {
+            if let View::App(_, eq) = store.view(a[0]) {
+                if eq.len() == 2 {
+                    let item = match store.view(eq[0]) {
+                        View::Atom(f) => store.name(f).to_string(),
+                        View::App(f, _) => store.name(f).to_string(),
+                        _ => String::new(),
+                    };
+                    let mut v = String::new();
+                    write_ty(store, eq[1], &mut v, depth + 1, r);
+                    parts.push(format!(
+                        "for<> AliasEq(<^1.0 as {trait_text}>::{item} = {v})"
+                    ));
+                }
+            }
+            rest = a[1];
+        }
+    }
+    out.push_str(&format!("dyn for<type> [{}] + ", parts.join(", ")));
+    write_lifetime(store, lifetime, out);
 }
 
 fn write_lifetime(store: &Store, t: TermId, out: &mut String) {

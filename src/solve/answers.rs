@@ -293,9 +293,11 @@ pub(crate) fn record(m: &mut Machine<'_>, set: &mut AnswerSet, vals: &[TermId]) 
     if vals
         .iter()
         .any(|&v| m.store.depth(v) >= m.limits.max_term_depth)
-        || m.limits
-            .max_term_size
-            .is_some_and(|n| vals.iter().any(|&v| m.store.size(v) as u64 > n as u64))
+        || m.limits.max_term_size.is_some_and(|n| {
+            vals.iter().any(|&v| {
+                m.store.size(v) > n && super::canon_goal::measured_size(m.store, v, &|_| false) > n
+            })
+        })
     {
         // An oversized answer is truncated as a call is: dropped, and the solution ambiguous.
         m.out.truncated = true;

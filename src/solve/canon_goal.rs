@@ -153,23 +153,27 @@ fn call_size(store: &Store, program: &crate::program::Program, goal: TermId, lim
                 stack.push(a);
                 continue;
             }
-            // Nodes of `a`, not counting the goals inside it nor the cells of lists (a list is how
-            // an encoding groups a variable number of parts, such as a `dyn` type's bounds: not a
-            // level of the term a user wrote).
-            let mut n = 0u32;
-            let mut inner = vec![a];
-            while let Some(x) = inner.pop() {
-                let cell = matches!(store.view(x), View::Atom(syms::NIL))
-                    || store.functor(x) == Some((syms::CONS, 2));
-                if !is_goal(x) && !cell {
-                    n = n.saturating_add(1);
-                }
-                inner.extend_from_slice(store.args(x));
-            }
-            largest = largest.max(n);
+            largest = largest.max(measured_size(store, a, &is_goal));
         }
     }
     largest
+}
+
+/// The size of `t` for truncation: its nodes, not counting those `skip` names (goals nested in an
+/// argument) nor the cells of lists (a list is how an encoding groups a variable number of parts,
+/// such as a `dyn` type's bounds: not a level of the term a user wrote). Iterative.
+pub(crate) fn measured_size(store: &Store, t: TermId, skip: &dyn Fn(TermId) -> bool) -> u32 {
+    let mut n = 0u32;
+    let mut inner = vec![t];
+    while let Some(x) = inner.pop() {
+        let cell = matches!(store.view(x), View::Atom(syms::NIL))
+            || store.functor(x) == Some((syms::CONS, 2));
+        if !skip(x) && !cell {
+            n = n.saturating_add(1);
+        }
+        inner.extend_from_slice(store.args(x));
+    }
+    n
 }
 
 /// Canonicalize `goal` (called under `env` in `st`). `None` when the goal is larger than
