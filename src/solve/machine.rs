@@ -624,6 +624,15 @@ impl<'p> Machine<'p> {
             (syms::NOT, 1) | (syms::NAF, 2) => {
                 let locals = if arity == 2 { Some(a(1)) } else { None };
                 if self.flounders(st, a(0), locals) {
+                    // In a lowered program (chalk's semantics) a negation that would flounder waits
+                    // for the rest of its conjunction, which may bind its variables, as chalk's SLG
+                    // reorders it; a Prolog program keeps Prolog's order.
+                    if !self.program.unknown_error
+                        && !deferred
+                        && defer(&mut st.goals, GoalKind::Deferred(r), env, depth)
+                    {
+                        return ControlFlow::Continue(true);
+                    }
                     self.out.floundered = true;
                     return ControlFlow::Continue(false);
                 }
