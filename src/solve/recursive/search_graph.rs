@@ -201,14 +201,8 @@ impl Frame {
         }
         inputs.sort_unstable();
         inputs.dedup();
-        let width = self.answers.width();
-        let key = |t: &[TermId]| -> Vec<TermId> {
-            if width == 0 {
-                Vec::new()
-            } else {
-                inputs.iter().map(|&i| t[i]).collect()
-            }
-        };
+        // (A width-0 goal has no variables, so no inputs: any ordinary answer covers a default.)
+        let key = |t: &[TermId]| -> Vec<TermId> { inputs.iter().map(|&i| t[i]).collect() };
         let covered: FxHashSet<Vec<TermId>> = (0..self.answers.len())
             .map(|i| key(self.answers.get(i)))
             .collect();
