@@ -65,6 +65,13 @@ impl Loaded {
         parse_goal_for(&mut self.store, &self.program, items, text)
     }
 
+    /// The load's located warnings (`file:line:col: warning: ...`): what the front end read but does
+    /// not model (a skipped macro invocation or derive, an ignored attribute or import), and directives
+    /// of a clause file that knot accepts but cannot honour. An answer may depend on what they name.
+    pub fn warnings(&self) -> &[String] {
+        &self.program.warnings
+    }
+
     /// True for a lowered Rust-like program.
     pub fn is_surface(&self) -> bool {
         matches!(self.source, Source::Surface(_))
@@ -138,11 +145,6 @@ pub fn load_file_with(path: &str, opts: &LoadOptions) -> Result<Loaded> {
     if is_surface_path(path) {
         let prelude = path.to_ascii_lowercase().ends_with(".rs") && !opts.no_prelude;
         let mut loaded = load_surface(file, &src, prelude, &opts.lower)?;
-        if let Some(ast) = &loaded.ast {
-            for w in crate::lower::unknown_attribute_warnings(ast) {
-                eprintln!("{w}");
-            }
-        }
         if opts.egraph {
             crate::normalize::EgraphNormalizer::install(
                 &mut loaded.store,
@@ -169,9 +171,6 @@ pub fn load_clauses(file: Arc<str>, src: &str) -> Result<Loaded> {
         program.load_item(store, item)
     })?;
     crate::program::load_library(&mut store, &mut program)?;
-    for w in &program.warnings {
-        eprintln!("{w}");
-    }
     program.sources.push(file.to_string());
     Ok(Loaded {
         store,
@@ -215,6 +214,9 @@ pub fn load_surface(
     lower.rust_rules |= file.to_ascii_lowercase().ends_with(".rs");
     let lowered = lower_program(&mut store, &prog, &lower)?;
     let mut program = lowered.program;
+    program
+        .warnings
+        .extend(crate::lower::unknown_attribute_warnings(&user));
     program.sources.push(file.to_string());
     Ok(Loaded {
         store,
@@ -253,6 +255,19 @@ fn load_rust(file: Arc<str>, src: &str, prelude: bool, lower: &LowerOptions) -> 
     if prelude {
         crate::lower::rust_mode::self_type_ambiguous(&mut store, &lowered.names, &mut program);
     }
+    // The front end's located warnings on the user's own text (`macro invocation skipped`,
+    // `#[cfg] not evaluated`, an import knot does not model, an attribute it ignores), kept with the
+    // program's so that every client can show them.
+    let mut warnings: Vec<String> = resolved
+        .resolver
+        .warnings
+        .iter()
+        .filter(|(span, _)| !span.file.starts_with("rules/"))
+        .map(|(span, msg)| format!("{span}: warning: {msg}"))
+        .collect();
+    warnings.extend(crate::lower::unknown_attribute_warnings(&resolved.user));
+    warnings.append(&mut program.warnings);
+    program.warnings = warnings;
     let mut names = lowered.names;
     names.resolver = Some(Arc::new(resolved.resolver));
     program.sources.push(file.to_string());

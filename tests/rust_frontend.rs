@@ -354,3 +354,41 @@ fn runaway_macros_end_with_a_warning() {
     );
     expect(&f, true, "u8: Tr");
 }
+
+/// What the front end skips can change an answer, so every command that loads a program says it:
+/// `knot query` (and `check`, and the REPL) print the same located warnings as `knot lower`, among
+/// them a derive of a trait knot does not know (a procedural derive such as serde's).
+#[test]
+fn query_names_what_the_front_end_skipped() {
+    let p = program(
+        "skipped.rs",
+        r#"use serde::Serialize;
+trait Tr {}
+#[derive(Serialize, Clone)]
+struct A { x: u8 }
+my_macro!(A);
+"#,
+    );
+    let (ok, out, err) = knot(&["query", &p, "--goal", "A: Tr"]);
+    assert!(ok, "{err}");
+    assert_eq!(out.trim(), "false.");
+    assert!(
+        err.contains("skipped.rs:5:1: warning: macro invocation skipped"),
+        "{err}"
+    );
+    assert!(
+        err.contains("skipped.rs:3:10: warning: `#[derive(Serialize)]` skipped"),
+        "{err}"
+    );
+    assert!(
+        err.contains("skipped.rs:1:12: warning: import `serde::Serialize`"),
+        "{err}"
+    );
+    // `Clone` is std's derive: modelled, no warning for it.
+    assert!(!err.contains("derive(Clone)"), "{err}");
+    assert_eq!(first_line(&p, "A: Clone", "slg"), "true.");
+    // The std model's own files give no warning.
+    assert!(!err.contains("rules/"), "{err}");
+    let (_, _, lower_err) = knot(&["lower", &p]);
+    assert_eq!(lower_err, err);
+}

@@ -7,13 +7,9 @@ use std::process::ExitCode;
 /// Print the clauses of `path` (lowered if Rust-like) with their directives.
 pub fn lower(path: &str, opts: &LoadOptions) -> Result<ExitCode> {
     let loaded = load_file_with(path, opts)?;
-    // The front end's located warnings (`macro invocation skipped`, `#[cfg] not evaluated`, ...).
-    if let crate::Source::Surface(n) = &loaded.source {
-        for (span, msg) in n.resolver.iter().flat_map(|r| r.warnings.iter()) {
-            if !span.file.starts_with("rules/std/") {
-                eprintln!("{span}: warning: {msg}");
-            }
-        }
+    // The load's located warnings (`macro invocation skipped`, `#[cfg] not evaluated`, ...).
+    for w in loaded.warnings() {
+        eprintln!("{w}");
     }
     let out = program_text(&loaded, path);
     let stdout = std::io::stdout();

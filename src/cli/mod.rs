@@ -318,6 +318,9 @@ fn check(a: &CheckArgs) -> crate::Result<ExitCode> {
     let mut opts = load_options(Coinduction::Default, a.no_prelude);
     opts.lower.intercrate = !a.closed_world;
     let mut loaded = load_file_with(&a.file, &opts)?;
+    for w in loaded.warnings() {
+        eprintln!("{w}");
+    }
     let limits = Limits {
         timeout: Some(Duration::from_secs_f64(a.timeout.clamp(0.01, 1e6))),
         ..Limits::default()

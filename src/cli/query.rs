@@ -248,6 +248,10 @@ fn name_of(names: &[Box<str>], i: u32) -> String {
 /// Load a file for solving: `--coinductive` applies to `.pl` predicates too.
 fn load(path: &str, opts: &SolveOpts) -> Result<Loaded> {
     let mut loaded = load_file_with(path, &opts.load_options())?;
+    // What the front end skipped can change an answer: say it before answering.
+    for w in loaded.warnings() {
+        eprintln!("{w}");
+    }
     if !loaded.is_surface() {
         match opts.coinductive {
             Coinduction::All => {

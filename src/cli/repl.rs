@@ -79,6 +79,9 @@ impl Session {
                         "% loaded {what} ({} clauses)",
                         l.program.clauses().len()
                     );
+                    for w in l.warnings() {
+                        let _ = writeln!(out, "% {w}");
+                    }
                 }
                 self.files = files;
                 self.blocks = blocks;

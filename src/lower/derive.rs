@@ -1,6 +1,8 @@
 //! `#[derive(Trait, ..)]` on a struct or enum: the impl the std derive macro writes,
 //! `impl<T: Trait, ..> Trait for S<T, ..> {}` (a bound on every type parameter), for each derived trait
-//! the program declares (its own or the prelude's). Derives of traits it does not declare are left out.
+//! the program declares (its own or the prelude's). Derives of traits it does not declare (a procedural
+//! derive macro such as serde's `Serialize`) are left out with a located warning: the impls such a
+//! macro writes are missing, and an answer may depend on them.
 //! As rustc's macros: a trait's defaulted parameters take their defaults (`PartialEq` is
 //! `PartialEq<Self>`), and `Default` on an enum (built from its unit `#[default]` variant) has no
 //! bound.
@@ -10,8 +12,13 @@ use crate::error::Result;
 use crate::syntax::ast::{self, ItemKind, ParamKind};
 use std::sync::Arc;
 
-/// The impls the program's derive attributes stand for, as items.
-pub(super) fn derived_impls(prog: &ast::Program, names: &Names) -> Result<Vec<ast::Item>> {
+/// The impls the program's derive attributes stand for, as items; a warning in `warnings` for each
+/// derive left out.
+pub(super) fn derived_impls(
+    prog: &ast::Program,
+    names: &Names,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<ast::Item>> {
     let mut text = String::new();
     for item in &prog.items {
         let (ItemKind::Struct(a) | ItemKind::Enum(a)) = &item.kind else {
@@ -21,11 +28,18 @@ pub(super) fn derived_impls(prog: &ast::Program, names: &Names) -> Result<Vec<as
             for tr in attr.args.iter().flatten() {
                 // A trait whose parameters all have defaults (`PartialEq<Rhs = Self>`) is derived
                 // with them: `impl<T: PartialEq> PartialEq for S<T>` compares with `Self`.
-                let known = names
-                    .traits
-                    .get(&tr.name)
-                    .is_some_and(|t| t.params.iter().all(|p| p.default.is_some()));
+                let declared = names.traits.get(&tr.name);
+                let known = declared.is_some_and(|t| t.params.iter().all(|p| p.default.is_some()));
                 if !known {
+                    let why = if declared.is_some() {
+                        "the trait has parameters without defaults"
+                    } else {
+                        "no trait of that name is declared (procedural derive macros are not run)"
+                    };
+                    warnings.push(format!(
+                        "{}: warning: `#[derive({})]` skipped: {why}; the impls it would write are missing",
+                        tr.span, tr.name
+                    ));
                     continue;
                 }
                 let decls: Vec<String> = a

@@ -87,8 +87,10 @@ pub fn lower_program(
     names.rust_rules = opts.rust_rules;
     names.intercrate = opts.intercrate;
     check::check_items(prog, &names)?;
-    let derived = derive::derived_impls(prog, &names)?;
+    let mut warnings = Vec::new();
+    let derived = derive::derived_impls(prog, &names, &mut warnings)?;
     let mut program = Program::new();
+    program.warnings = warnings;
     if derived.is_empty() {
         items::lower_items(store, &names, prog, opts, &mut program)?;
     } else {
