@@ -433,3 +433,36 @@ fn an_unknown_predicate_is_located_and_a_near_name_suggested() {
         "<goal>:1:1: goal::unknown_predicate: unknown predicate zzz/0"
     );
 }
+
+/// `forall<T> { .. }` is explained for a placeholder `T`, as the solver proves it: the explanation
+/// of a goal that holds says it holds (with `T` a variable, the tree used to show an overflow), and
+/// one that fails names the missing impl for the placeholder.
+#[test]
+fn a_forall_goal_is_explained_for_a_placeholder() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("toplevel");
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join("forall.chalk");
+    std::fs::write(
+        &p,
+        "trait Foo {} trait Bar {} struct S<T> {}\n\
+         impl<T> Foo for S<T> where T: Bar {}\n\
+         impl<T> Bar for S<T> where T: Bar {}\n",
+    )
+    .unwrap();
+    let p = p.to_string_lossy().into_owned();
+    let explain = |goal: &str| stdout(&knot(&["query", &p, "--goal", goal, "--explain"]));
+    let holds = explain("forall<T> { if (T: Bar) { S<T>: Foo } }");
+    assert!(holds.starts_with("true.\n"), "{holds}");
+    let tree = |out: &str| {
+        out.split_once('\n')
+            .map(|x| x.1.to_string())
+            .unwrap_or_default()
+    };
+    assert_eq!(explanation_kind(&tree(&holds)), "holds", "{holds}");
+    assert!(!holds.contains("overflow"), "{holds}");
+    assert!(!holds.contains("?0"), "{holds}");
+    let fails = explain("forall<T> { S<T>: Foo }");
+    assert!(fails.starts_with("false.\n"), "{fails}");
+    assert_eq!(explanation_kind(&tree(&fails)), "fails", "{fails}");
+    assert!(fails.contains("no impl of `Bar` matches"), "{fails}");
+}

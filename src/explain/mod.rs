@@ -181,6 +181,38 @@ impl<'a> Explainer<'a> {
         (v, first.filter(|_| v == Verdict::Holds))
     }
 
+    /// `body` with the variables of `vars` (one variable or a list of them) replaced by placeholders
+    /// of a universe above every placeholder `body` names.
+    fn instantiate_forall(&mut self, vars: TermId, body: TermId) -> TermId {
+        let mut bound = Vec::new();
+        let mut t = vars;
+        loop {
+            match self.store.view(t) {
+                View::Var(v) => {
+                    bound.push(v);
+                    break;
+                }
+                View::App(syms::CONS, a) if a.len() == 2 => {
+                    if let View::Var(v) = self.store.view(a[0]) {
+                        bound.push(v);
+                    }
+                    t = a[1];
+                }
+                _ => break,
+            }
+        }
+        let universe = self.store.max_universe(body) + 1;
+        let body = self.store.map_vars(body, &mut |store, v| match bound
+            .iter()
+            .position(|&b| b == v)
+        {
+            Some(i) => store.placeholder(universe, i as u32),
+            None => store.var(v),
+        });
+        // Number the remaining variables afresh, as every goal of the tree is.
+        canonical(self.store, body)
+    }
+
     /// The text of a goal: `T: Tr<..>` for a trait goal of a Rust-like program, the clause language
     /// otherwise.
     pub fn goal_text(&self, t: TermId, vars: &dyn Fn(u32) -> String) -> String {
@@ -295,11 +327,32 @@ impl<'a> Explainer<'a> {
                 }
                 return node;
             }
-            View::App(syms::EXISTS | syms::FORALL, a) if a.len() == 2 => {
+            View::App(syms::EXISTS, a) if a.len() == 2 => {
                 let body = a[1];
                 return self.goal_node(body, depth, stack);
             }
+            View::App(syms::FORALL, a) if a.len() == 2 => {
+                // `forall<T> { G }`: G is explained for a placeholder `T` in a new universe, as the
+                // solver proves it (with `T` left a variable, G would be asked for every `T`).
+                let (vars, body) = (a[0], a[1]);
+                let body = self.instantiate_forall(vars, body);
+                return self.goal_node(body, depth, stack);
+            }
             View::Atom(syms::TRUE) => return self.leaf(label, Verdict::Holds, None),
+            View::App(syms::IMPLIES, a) if a.len() == 2 => {
+                // `if (H) { G }`: G is proved with H assumed; the tree does not carry environments,
+                // so the node is the verdict on the whole implication.
+                let verdict = self.verdict_of(goal);
+                let note = match verdict {
+                    Verdict::Holds => {
+                        Some("proved with the `if (..)` assumptions in the environment")
+                    }
+                    Verdict::Fails => Some("not provable even with the `if (..)` assumptions"),
+                    Verdict::Overflow => Some("a limit stopped the search (overflow)"),
+                    _ => None,
+                };
+                return self.leaf(label, verdict, note.map(str::to_string));
+            }
             _ => {}
         }
         let verdict = self.verdict_of(goal);

@@ -139,12 +139,16 @@ impl State {
     /// and the others, such as `forall` binders and projection stand-ins of a lowered goal).
     pub fn for_query(store: &Store, goal: &super::Goal) -> State {
         let slots = goal.nvars.max(store.var_count(goal.term));
-        State::start(
+        let mut st = State::start(
             GoalKind::CallCut(Ref::new(goal.term, 0), 0),
             None,
             slots,
             &[],
-        )
+        );
+        // A query that names placeholders (an explanation's `forall` body) lives in their universe:
+        // a `forall` inside it makes placeholders of a new universe, never one of these again.
+        st.universe = store.max_universe(goal.term);
+        st
     }
 }
 
