@@ -385,6 +385,10 @@ pub struct Program {
     /// `existence_error(procedure, Name/Arity)` (clause programs); when false it fails (lowered
     /// Rust-like programs, where a trait without impls has no clauses).
     pub unknown_error: bool,
+    /// A negation that would flounder waits for the rest of its conjunction, which may bind its
+    /// variables, as chalk's SLG reorders such goals (lowered Rust-like programs); when false it
+    /// flounders where it stands, in Prolog's left-to-right order (clause programs).
+    pub defer_floundering_negation: bool,
     /// Located warnings of the load: directives knot accepts but cannot honour.
     pub warnings: Vec<String>,
 }

@@ -197,6 +197,9 @@ fn rebuild(
     p.declared = old.declared.clone();
     p.queries = old.queries.clone();
     p.sources = old.sources.clone();
+    p.unknown_error = old.unknown_error;
+    p.defer_floundering_negation = old.defer_floundering_negation;
+    p.warnings = old.warnings.clone();
     let first_pred = first.as_ref().and_then(|c| store.functor(c.head));
     if let Some(pred) = skip.and_then(|i| store.functor(old.clause(i).head)) {
         // A predicate stays known (dynamic) when its last clause is retracted, as in SWI.

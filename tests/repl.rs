@@ -228,3 +228,23 @@ fn the_repl_reuses_completed_results_across_goals() {
         "{out}"
     );
 }
+
+/// `asserta/1` and `retract/1` rebuild the clause list; the program keeps what it was loaded with:
+/// a clause program still raises an existence error for an undefined predicate afterwards (it
+/// failed quietly before), and a lowered program still defers a floundering negation.
+#[test]
+fn asserta_and_retract_keep_the_programs_flags() {
+    let f = TempFile::new("flags.pl", "p(1).\nr :- zz.\n");
+    let (code, out) = repl(
+        &[f.path()],
+        "r.\nasserta(p(0)).\nr.\nretract(p(1)).\nr.\np(X).\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(
+        out.matches("existence_error(procedure,zz/0)").count(),
+        3,
+        "{out}"
+    );
+    assert!(out.contains("X = 0"), "{out}");
+    assert!(!out.contains("X = 1"), "{out}");
+}

@@ -91,6 +91,8 @@ pub fn lower_program(
     let derived = derive::derived_impls(prog, &names, &mut warnings)?;
     let mut program = Program::new();
     program.warnings = warnings;
+    // chalk's semantics: a floundering negation waits for the goals after it.
+    program.defer_floundering_negation = true;
     if derived.is_empty() {
         items::lower_items(store, &names, prog, opts, &mut program)?;
     } else {

@@ -631,7 +631,7 @@ impl<'p> Machine<'p> {
                     // In a lowered program (chalk's semantics) a negation that would flounder waits
                     // for the rest of its conjunction, which may bind its variables, as chalk's SLG
                     // reorders it; a Prolog program keeps Prolog's order.
-                    if !self.program.unknown_error
+                    if self.program.defer_floundering_negation
                         && !deferred
                         && defer(&mut st.goals, GoalKind::Deferred(r), env, depth)
                     {
