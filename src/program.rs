@@ -764,8 +764,7 @@ pub const LISTS: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules
 /// Add the list library to a clause program: the predicates of `rules/lists.pl` the program does not
 /// define or declare itself.
 pub fn load_library(store: &mut Store, program: &mut Program) -> Result<()> {
-    let file: std::sync::Arc<str> = "rules/lists.pl".into();
-    let items = crate::syntax::clauses::parse_clauses(store, &file, LISTS)?;
+    let items = crate::syntax::clauses::parse_library_clauses(store, "rules/lists.pl", LISTS)?;
     let mine: FxHashSet<Pred> = program
         .preds
         .keys()

@@ -139,8 +139,7 @@ fn builtin_rules(
         ("rules/builtin.pl", BUILTIN_RULES),
         ("rules/lang.pl", LANG_RULES),
     ] {
-        let file: std::sync::Arc<str> = name.into();
-        let items = crate::syntax::clauses::parse_clauses(store, &file, src)?;
+        let items = crate::syntax::clauses::parse_library_clauses(store, name, src)?;
         program.load_items(store, items)?;
     }
     let mut text = super::lang::bridges(names);

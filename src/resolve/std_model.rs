@@ -138,6 +138,17 @@ pub const STD_MODULES: &[(&str, &str)] = &[
 
 /// The std model as a crate: each file a module of the root.
 pub fn std_crate() -> Result<RawCrate> {
+    // Parsed (with its macros expanded) once per process: a process that loads several `.rs`
+    // programs (the REPL, a library session, the tests) clones the parsed model.
+    static PARSED: std::sync::OnceLock<RawCrate> = std::sync::OnceLock::new();
+    if let Some(c) = PARSED.get() {
+        return Ok(c.clone());
+    }
+    let c = parse_std()?;
+    Ok(PARSED.get_or_init(|| c).clone())
+}
+
+fn parse_std() -> Result<RawCrate> {
     let mut root = RawModule::default();
     let mut warnings = Vec::new();
     for (name, src) in STD_MODULES {

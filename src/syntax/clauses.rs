@@ -395,6 +395,53 @@ pub fn parse_clauses(store: &mut Store, file: &Arc<str>, src: &str) -> Result<Ve
     Ok(items)
 }
 
+/// Parse one of knot's own rules files (a text built into the binary: `rules/builtin.pl`,
+/// `rules/lang.pl`, `rules/lists.pl`, ...) into `store`. The text is parsed once per process, into a
+/// store of its own; each later call copies the parsed items' terms into `store`
+/// ([`Store::import`]), which costs far less than parsing them again (every lowered program and
+/// every clause program loads these files).
+pub fn parse_library_clauses(
+    store: &mut Store,
+    file: &'static str,
+    src: &'static str,
+) -> Result<Vec<Item>> {
+    use std::sync::{Mutex, OnceLock};
+    type Parsed = Arc<(Store, Vec<Item>)>;
+    static CACHE: OnceLock<Mutex<Vec<(&'static str, &'static str, Parsed)>>> = OnceLock::new();
+    // Keyed by the file name and the text's address: a `&'static str` built into the binary.
+    let same = |e: &(&'static str, &'static str, Parsed)| {
+        e.0 == file && std::ptr::eq(e.1, src) && e.1.len() == src.len()
+    };
+    let cache = CACHE.get_or_init(Default::default);
+    let found = cache
+        .lock()
+        .ok()
+        .and_then(|c| c.iter().find(|e| same(e)).map(|e| e.2.clone()));
+    let parsed = match found {
+        Some(p) => p,
+        None => {
+            let mut own = Store::new();
+            let items = parse_clauses(&mut own, &Arc::from(file), src)?;
+            let p: Parsed = Arc::new((own, items));
+            if let Ok(mut c) = cache.lock() {
+                c.push((file, src, p.clone()));
+            }
+            p
+        }
+    };
+    let (own, items) = &*parsed;
+    let mut memo = rustc_hash::FxHashMap::default();
+    Ok(items
+        .iter()
+        .map(|it| Item {
+            kind: it.kind,
+            term: store.import(own, it.term, &mut memo),
+            var_names: it.var_names.clone(),
+            span: it.span.clone(),
+        })
+        .collect())
+}
+
 /// Parse a clause file, handing each item to `each` as soon as it is read (a large file's items are
 /// never all held at once). Ground facts of integers and plain atoms take the fast path of
 /// [`super::facts`]; everything else goes to pest.
@@ -570,4 +617,47 @@ fn parse_goal_here(
     };
     let t = conv.term(g);
     Ok((t, conv.vars))
+}
+
+#[cfg(test)]
+mod library_cache_tests {
+    use super::*;
+
+    /// The cached parse of a rules file, copied into another store (one that already holds other
+    /// terms, and a second time from the cache), gives the items a fresh parse gives: the same
+    /// clauses, variable names and locations.
+    #[test]
+    fn imported_rules_equal_a_fresh_parse() {
+        let texts: [(&'static str, &'static str); 2] = [
+            ("rules/lists.pl", crate::program::LISTS),
+            ("rules/cache-test.pl", "p(X, [a|T], \"s\", 1.5, 99999999999999999999) :- q(X), \\+ r(T).\nq(f(g(h))).\n:- table q/1.\n"),
+        ];
+        for (file, src) in texts {
+            let mut fresh = Store::new();
+            let expected = parse_clauses(&mut fresh, &Arc::from(file), src).unwrap();
+            let text = |store: &Store, items: &[Item]| -> Vec<String> {
+                items
+                    .iter()
+                    .map(|it| {
+                        let names = |i: u32| it.var_names[i as usize].to_string();
+                        format!(
+                            "{:?} {} {:?} {}",
+                            it.kind,
+                            crate::syntax::print::clause_to_string(store, it.term, &names),
+                            it.var_names,
+                            it.span
+                        )
+                    })
+                    .collect()
+            };
+            for _ in 0..2 {
+                let mut other = Store::new();
+                let before = other.atom_named("something_else");
+                let got = parse_library_clauses(&mut other, file, src).unwrap();
+                assert_eq!(text(&other, &got), text(&fresh, &expected), "{file}");
+                let sym = other.sym("something_else");
+                assert_eq!(other.view(before), crate::term::View::Atom(sym));
+            }
+        }
+    }
 }

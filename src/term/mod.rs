@@ -545,6 +545,62 @@ impl Store {
 
     /// Rebuild `t` bottom-up: subterms for which `visit` is false are kept; `leaf` may replace a
     /// subterm. Iterative.
+    /// The term `t` of store `src`, interned in this store (symbols by name). Iterative; `memo` maps
+    /// the terms of `src` already imported, so a DAG is copied in time linear in its distinct nodes.
+    pub fn import(
+        &mut self,
+        src: &Store,
+        t: TermId,
+        memo: &mut FxHashMap<TermId, TermId>,
+    ) -> TermId {
+        enum Work {
+            Visit(TermId),
+            Build(TermId, Sym, usize),
+        }
+        let mut work = vec![Work::Visit(t)];
+        let mut out: Vec<TermId> = Vec::new();
+        while let Some(w) = work.pop() {
+            match w {
+                Work::Visit(t) => {
+                    if let Some(&r) = memo.get(&t) {
+                        out.push(r);
+                        continue;
+                    }
+                    let r = match src.view(t) {
+                        View::App(f, args) => {
+                            let f = self.sym(src.name(f));
+                            work.push(Work::Build(t, f, args.len()));
+                            for &a in args.iter().rev() {
+                                work.push(Work::Visit(a));
+                            }
+                            continue;
+                        }
+                        View::Atom(a) => {
+                            let a = self.sym(src.name(a));
+                            self.atom(a)
+                        }
+                        View::Int(i) => self.int(i),
+                        View::Var(v) => self.var(v),
+                        View::Placeholder(u, i) => self.placeholder(u, i),
+                        View::Float(f) => self.float(f),
+                        View::Big(b) => self.bigint(b),
+                        View::Str(s) => self.string(src.name(s)),
+                    };
+                    memo.insert(t, r);
+                    out.push(r);
+                }
+                Work::Build(orig, f, n) => {
+                    let start = out.len() - n;
+                    let r = self.app(f, &out[start..]);
+                    out.truncate(start);
+                    memo.insert(orig, r);
+                    out.push(r);
+                }
+            }
+        }
+        out.pop().unwrap_or(t)
+    }
+
     fn rebuild(
         &mut self,
         t: TermId,
