@@ -407,11 +407,11 @@ pub fn parse_library_clauses(
 ) -> Result<Vec<Item>> {
     use std::sync::{Mutex, OnceLock};
     type Parsed = Arc<(Store, Vec<Item>)>;
-    static CACHE: OnceLock<Mutex<Vec<(&'static str, &'static str, Parsed)>>> = OnceLock::new();
+    /// (file name, text, its parse)
+    type Entry = (&'static str, &'static str, Parsed);
+    static CACHE: OnceLock<Mutex<Vec<Entry>>> = OnceLock::new();
     // Keyed by the file name and the text's address: a `&'static str` built into the binary.
-    let same = |e: &(&'static str, &'static str, Parsed)| {
-        e.0 == file && std::ptr::eq(e.1, src) && e.1.len() == src.len()
-    };
+    let same = |e: &Entry| e.0 == file && std::ptr::eq(e.1, src) && e.1.len() == src.len();
     let cache = CACHE.get_or_init(Default::default);
     let found = cache
         .lock()
