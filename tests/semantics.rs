@@ -1,6 +1,6 @@
 //! Focused semantic checks through the `Engine` API, on both strategies where they apply.
 
-use knot::solve::StopReason;
+use knot::StopReason;
 use knot::{Answers, Engine, Solution};
 use std::time::{Duration, Instant};
 
@@ -576,7 +576,7 @@ fn a_floundered_branch_leaves_no_guidance() {
         assert!(a.outcome.floundered, "{s}");
         assert_eq!(
             a.solution,
-            Solution::Ambiguous(knot::solve::Guidance::Unknown),
+            Solution::Ambiguous(knot::Guidance::Unknown),
             "{s}"
         );
         // Bound before the deferred call is made, nothing flounders: the answer is certain.

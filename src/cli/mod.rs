@@ -11,7 +11,7 @@ mod query;
 mod repl;
 
 use crate::Limits;
-use crate::{load_file_with, LoadOptions, Source};
+use crate::{load_file_with, LoadOptions};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -322,11 +322,10 @@ fn check(a: &CheckArgs) -> crate::Result<ExitCode> {
         timeout: Some(Duration::from_secs_f64(a.timeout.clamp(0.01, 1e6))),
         ..Limits::default()
     };
-    let (Source::Surface(names), Some(items)) = (&loaded.source, &loaded.ast) else {
+    let Some(violations) = loaded.check_coherence(&limits) else {
         return Ok(ExitCode::from(2));
     };
-    let violations =
-        crate::check_coherence(&mut loaded.store, &loaded.program, names, items, &limits)?;
+    let violations = violations?;
     for v in &violations {
         println!("{v}");
     }

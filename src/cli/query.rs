@@ -331,14 +331,7 @@ pub fn explain(loaded: &mut Loaded, goal: TermId, opts: &SolveOpts) -> String {
         Source::Clauses => None,
     };
     // The std model's items (its negative impls) are cited by their Rust text.
-    let mut programs = Vec::new();
-    programs.extend(loaded.ast.as_ref());
-    programs.extend(loaded.library.as_ref());
-    let items = crate::SourceItems::collect(&programs, &|file| {
-        crate::library_source(file)
-            .map(String::from)
-            .or_else(|| std::fs::read_to_string(file).ok())
-    });
+    let items = loaded.source_items();
     let limits = opts.limits();
     let mut ex = crate::Explainer::new(
         &mut loaded.store,

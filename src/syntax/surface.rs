@@ -46,7 +46,8 @@ pub fn parse_goal(file: &Arc<str>, src: &str) -> Result<Goal> {
     })
 }
 
-/// Parses a single type.
+/// Parses a single type (used by the parser's tests).
+#[cfg_attr(not(test), allow(dead_code))]
 pub fn parse_type(file: &Arc<str>, src: &str) -> Result<Ty> {
     run(file, src, Rule::ty_input, |cx, pair| {
         let mut k = cx.kids(pair);
