@@ -128,8 +128,7 @@ pub use normalize::{EgraphLimits, EgraphNormalizer};
 
 // Building a front end: what the `knot` command and its REPL use beyond a `Session`. Loading with
 // options, solving with answer-by-answer output, rendering (Prolog text, chalk notation, JSON),
-// explanations, coherence, the REPL's database edits, and did-you-mean suggestions.
-pub use builtins::check_goal;
+// explanations, the REPL's database edits, and did-you-mean suggestions.
 pub use explain::items::Items as SourceItems;
 pub use explain::render::{dot as explain_dot, text as explain_text, why_not};
 pub use explain::{Explainer, Node as ExplainNode, Verdict};
@@ -138,7 +137,6 @@ pub use load::{
     read_source, solve_goal, LoadOptions, Loaded, Solved, Source,
 };
 pub use lower::Names;
-pub use program::{hide_quantified, mark_negations};
 pub use render::{
     answer_text, chalk, cpu_seconds, default_var_name, notes, program_text, set_rust_notation,
     solution_json, solution_text, stats_json, stats_text, term_to_string,

@@ -70,6 +70,21 @@ impl Loaded {
         matches!(self.source, Source::Surface(_))
     }
 
+    /// A `?-` query of a clause file made ready to solve, as a goal typed at the prompt is: the names
+    /// of its query variables (without those quantified inside it), and the goal checked against the
+    /// program's predicates, with its negations marked.
+    pub fn prepare_query(
+        &mut self,
+        goal: TermId,
+        var_names: &[Box<str>],
+    ) -> (Vec<Box<str>>, Result<TermId>) {
+        let mut names = var_names.to_vec();
+        hide_quantified(&self.store, goal, &mut names);
+        let checked = crate::builtins::check_goal(&self.store, &self.program, goal)
+            .map(|_| mark_negations(&mut self.store, goal, goal));
+        (names, checked)
+    }
+
     /// Check a Rust-like program's impls for coherence (overlaps with witnesses, orphan impls) under
     /// `limits`; `None` for a clause program, which has no impls.
     pub fn check_coherence(
