@@ -95,7 +95,7 @@ pub enum Coinduction {
 pub struct SolveOpts {
     /// Resolution strategy: `slg` (tabling, default), `sld` (depth-first; cycles overflow),
     /// `recursive` (rustc-style search graph: provisional results of cycle heads, fixpoint iteration).
-    /// A strategy registered by a library user (`knot::solve::register_strategy`) is accepted too.
+    /// A strategy registered by a library user (`knot::register_strategy`) is accepted too.
     #[arg(long, default_value = "slg", value_parser = parse_strategy)]
     pub strategy: String,
     /// Which traits (predicates) are coinductive: a cycle through only coinductive goals holds.
