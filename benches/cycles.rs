@@ -4,7 +4,7 @@
 //! - `seed`: the seed example with N distinct wrapper types, goals `Link<W{i}>: Debug` for every i.
 //!   Prints time, tables and steps per N and strategy; the growth per 10× in N is the ratio of rows.
 
-use knot::lower::LowerOptions;
+use knot::LowerOptions;
 use knot::{Engine, Limits};
 use std::time::Instant;
 

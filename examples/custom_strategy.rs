@@ -5,10 +5,10 @@
 //! the library, then runs the `knot` command line in-process with `--strategy iddfs` (the conformance
 //! harness takes `--strategy iddfs` the same way).
 
-use knot::solve::{
-    register_strategy, sld::Sld, Answer, Goal, Limits, OnAnswer, Outcome, StopReason, Strategy,
+use knot::{
+    register_strategy, strategy_by_name, Answer, AnswerRef, Engine, Goal, Limits, OnAnswer,
+    Outcome, Program, StopReason, Store, Strategy,
 };
-use knot::{Engine, Program, Store};
 use std::ops::ControlFlow;
 
 /// Depth-first search with a depth bound of 4, 8, 16, ... up to the caller's `max_depth`.
@@ -28,6 +28,7 @@ impl Strategy for IterativeDeepening {
         on_answer: &mut OnAnswer<'_>,
     ) -> Outcome {
         let mut bound = 4u32;
+        let mut sld = strategy_by_name("sld").expect("knot's own depth-first strategy");
         loop {
             let round = Limits {
                 max_depth: bound.min(limits.max_depth),
@@ -36,7 +37,7 @@ impl Strategy for IterativeDeepening {
             // Collect this round's answers; report them only once a round is final, so that an answer
             // is never reported twice.
             let mut found: Vec<Answer> = Vec::new();
-            let outcome = Sld.solve(store, program, goal, &round, &mut |store, a| {
+            let outcome = sld.solve(store, program, goal, &round, &mut |store, a| {
                 found.push(a.intern(store));
                 ControlFlow::Continue(())
             });
@@ -47,7 +48,7 @@ impl Strategy for IterativeDeepening {
             }
             for a in &found {
                 let values: Vec<_> = store.args(a.values).to_vec();
-                let r = knot::solve::AnswerRef {
+                let r = AnswerRef {
                     values: &values,
                     ambiguous: a.ambiguous,
                 };
@@ -77,7 +78,7 @@ fn main() {
     std::fs::write(&path, src).expect("a temporary file");
     let path = path.to_string_lossy().into_owned();
     println!("command line, iddfs:");
-    let code = knot::cli::main_from([
+    let code = knot::run_command_line_from([
         "knot",
         "query",
         &path,

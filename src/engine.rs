@@ -75,7 +75,7 @@ pub struct Engine {
     /// Limits applied to every goal.
     pub limits: Limits,
     /// Strategy name (`slg`, `sld`, `recursive`, or one registered with
-    /// [`crate::solve::register_strategy`]).
+    /// [`crate::register_strategy`]).
     pub strategy: String,
     /// For a Rust-like program: its items by name (goals are then written in Rust-like syntax).
     pub items: Option<Names>,
@@ -138,7 +138,7 @@ impl Engine {
         }
     }
 
-    /// Use another strategy (by name; see [`crate::solve::strategy_by_name`]).
+    /// Use another strategy (by name; see [`crate::strategy_by_name`]).
     pub fn with_strategy(mut self, name: &str) -> Engine {
         self.strategy = name.to_string();
         self

@@ -1,92 +1,168 @@
 //! knot: a logic engine for Rust's trait system.
 //!
-//! Layers: [`term`] (interned terms, unification), [`syntax`] (the clause language and the Rust-like
-//! surface language), [`program`] (indexed clauses), [`lower`] (Rust-like programs to clauses, as chalk
-//! lowers them), [`solve`] (strategies behind one [`solve::Strategy`] trait), [`coherence`] (overlap and
-//! orphan checks), `cli` (the `knot` command, behind the default `cli` feature). The engine core knows nothing of Rust: a Rust-like
-//! program is lowered into clauses first. [`Engine`] puts the layers together.
+//! knot answers questions such as "does `Vec<Foo>` implement `Clone`?" or "what is
+//! `<Vec<u8> as IntoIterator>::Item`?". A Rust-like program (chalk's test syntax in a `.chalk` file,
+//! or Rust as written in a `.rs` file) is lowered to Horn clauses, as chalk lowers it; a clause
+//! program (`.pl`, a Prolog-like language with tabling) is loaded as it is. Goals are then solved by
+//! one of three strategies: `slg` (tabled, the default), `recursive` (rustc's next solver's way) or
+//! `sld` (plain depth-first).
 //!
-//! Each layer can be used on its own. Parse and lower a program, print its clauses, and solve a goal
-//! built from terms:
+//! # Start here: a [`Session`]
+//!
+//! A [`Session`] (also named [`Engine`]) owns one loaded program: its terms, its clauses, the
+//! strategy whose caches carry over from goal to goal, and the limits every goal (and every nested
+//! solve) runs under.
 //!
 //! ```
-//! use knot::lower::{lower_program, LowerOptions};
-//! use knot::solve::{strategy_by_name, Goal, Limits};
-//! use knot::syntax::surface::parse_program;
-//! use knot::Store;
+//! use knot::{Limits, Session, Solution};
 //!
-//! let src = "trait Clone {} struct Foo {} impl Clone for Foo {}";
-//! let ast = parse_program(&"ex.chalk".into(), src).unwrap();
-//! let mut store = Store::new();
-//! let lowered = lower_program(&mut store, &ast, &LowerOptions::default()).unwrap();
-//! // One predicate per trait: `'Clone'('Foo').`
-//! let clone = store.sym("Clone");
-//! let first = lowered.program.clauses().iter().find(|c| store.functor(c.head) == Some((clone, 1)));
-//! assert!(first.is_some());
+//! let mut s = Session::from_rust("ex.chalk", "
+//!     trait Clone {}
+//!     struct Foo {}
+//!     struct Bar {}
+//!     struct Vec<T> {}
+//!     impl Clone for Foo {}
+//!     impl<T> Clone for Vec<T> where T: Clone {}
+//! ").unwrap();
+//! assert_eq!(s.answers("Vec<Foo>: Clone").unwrap().chalk(), "Unique");
 //!
-//! // The goal `'Clone'('Foo')`, built from terms, solved with the tabling strategy.
-//! let foo = store.atom_named("Foo");
-//! let goal = store.app(clone, &[foo]);
-//! let mut slg = strategy_by_name("slg").unwrap();
-//! let mut answers = 0;
-//! let outcome = slg.solve(&mut store, &lowered.program, &Goal { term: goal, nvars: 0 },
-//!                         &Limits::default(), &mut |_, _| { answers += 1; std::ops::ControlFlow::Continue(()) });
-//! assert_eq!((answers, outcome.overflow()), (1, None));
+//! assert_eq!(s.answers("Vec<Bar>: Clone").unwrap().chalk(), "No possible solution");
+//!
+//! // `T: Clone` has infinitely many answers: a limit stops the search, and says so. A search that
+//! // hits a limit never turns into "no".
+//! let mut s = s.with_limits(Limits { max_answers: 2, ..Limits::default() });
+//! let a = s.answers("exists<T> { T: Clone }").unwrap();
+//! assert!(!a.texts.is_empty() && a.texts.len() <= 2);
+//! assert!(a.outcome.overflow().is_some());
+//! assert!(!matches!(a.solution, Solution::Unique(_) | Solution::NoSolution));
+//! ```
+//!
+//! # The API at a glance
+//!
+//! | for | names |
+//! | --- | --- |
+//! | loading and asking | [`Session`] = [`Engine`], [`Answers`], [`Limits`], [`LowerOptions`] |
+//! | reading results | [`Solution`], [`Guidance`], [`Outcome`], [`StopReason`], [`Answer`], [`Violation`] |
+//! | errors | [`Error`], [`Result`], [`Span`], [`MAX_NESTING`] |
+//! | terms and clauses | [`Store`], [`TermId`], [`Sym`], [`View`], [`Program`], [`Generation`] |
+//! | writing a strategy | [`Strategy`], [`Goal`], [`OnAnswer`], [`AnswerRef`], [`register_strategy`], [`strategy_by_name`], [`strategy_names`], [`aggregate`] |
+//! | normalizing with an e-graph | [`EgraphNormalizer`], [`EgraphLimits`] |
+//! | building a front end (what the `knot` command uses) | loading with options ([`load_file_with`], [`Loaded`], [`solve_goal`], ...), rendering ([`answer_text`], [`chalk`], [`solution_json`], ...), explanations ([`Explainer`]), the REPL's database edits ([`db_edit`]) |
+//!
+//! Everything else (the parsers, the lowering, the machine, the tables) is private: the modules
+//! are described in ARCHITECTURE.md. The `knot` command itself (module `cli`, behind the default
+//! `cli` feature) is built on the names above alone; `knot = { default-features = false }` builds
+//! the engine without its dependencies (clap, rustyline, indicatif, ctrlc, miette).
+//!
+//! # Writing a strategy
+//!
+//! A [`Strategy`] answers a [`Goal`] over a [`Program`]; registered by name, it is usable from a
+//! [`Session`] and from the command line (`--strategy NAME`). See `examples/custom_strategy.rs`.
+//!
+//! ```
+//! use knot::{strategy_by_name, Goal, Limits, Session};
+//! use std::ops::ControlFlow;
+//!
+//! let mut s = Session::from_clauses("tc.pl", "edge(1, 2). edge(2, 3).").unwrap();
+//! let (goal, vars) = s.parse_goal("edge(X, Y)").unwrap();
+//! let mut sld = strategy_by_name("sld").unwrap();
+//! let mut n = 0;
+//! let goal = Goal { term: goal, nvars: vars.len() as u32 };
+//! let outcome = sld.solve(&mut s.store, &s.program, &goal, &Limits::default(), &mut |_, _| {
+//!     n += 1;
+//!     ControlFlow::Continue(())
+//! });
+//! assert_eq!((n, outcome.overflow()), (2, None));
 //! ```
 
 #![warn(missing_docs)]
 
 mod builtins;
 #[cfg(feature = "cli")]
-pub mod cli;
-pub mod coherence;
+mod cli;
+mod coherence;
 mod engine;
-pub mod error;
-pub mod explain;
+mod error;
+mod explain;
 mod load;
-pub mod lower;
+mod lower;
 mod normalize;
-pub mod program;
-pub mod render;
-pub mod resolve;
-pub mod solve;
+mod program;
+mod render;
+mod resolve;
+mod solve;
 mod suggest;
-pub mod syntax;
-pub mod term;
+mod syntax;
+mod term;
 mod workspace;
 
-// The curated front door. The command line (`cli/`) uses only these names and the public modules
-// above, never a module's internals; a library user needs nothing else for the common tasks.
-pub use builtins::{check_goal, is_builtin};
-pub use coherence::check as check_coherence;
+// The one curated list of public names. The modules above are private: this list is the API, and the
+// command line (`cli/`) uses nothing else, so it could move to its own crate unchanged.
+
+// Loading a program and asking goals.
 pub use engine::{Answers, Engine};
+pub use lower::LowerOptions;
+pub use solve::Limits;
+
+// Reading results.
+pub use coherence::Violation;
+pub use solve::aggregate::aggregate;
+pub use solve::{Answer, Guidance, Outcome, Solution, StopReason};
+
+// Errors, and the one limit every parser enforces.
 pub use error::{Error, Result, Span};
+pub use syntax::prescan::MAX_NESTING;
+
+// Terms and clauses.
+pub use program::{Generation, Program};
+pub use term::{Kind, Store, Sym, TermId, View};
+
+// Writing a strategy of one's own.
+pub use solve::{
+    register_strategy, strategy_by_name, strategy_names, AnswerRef, Goal, OnAnswer, Strategy,
+    StrategyFactory,
+};
+
+// Normalizing projections with an e-graph instead of clauses.
+pub use normalize::{EgraphLimits, EgraphNormalizer};
+
+// Building a front end: what the `knot` command and its REPL use beyond a `Session`. Loading with
+// options, solving with answer-by-answer output, rendering (Prolog text, chalk notation, JSON),
+// explanations, the REPL's database edits, and did-you-mean suggestions.
 pub use explain::items::Items as SourceItems;
 pub use explain::render::{dot as explain_dot, text as explain_text, why_not};
-pub use explain::{Explainer, Node as ExplainNode};
+pub use explain::{Explainer, Node as ExplainNode, Verdict};
 pub use load::{
     is_surface_path, library_source, load_clauses, load_file, load_file_with, load_surface,
-    read_source, solve_goal, LoadOptions, Loaded, Solved, Source, PRELUDE,
+    read_source, solve_goal, LoadOptions, Loaded, Solved, Source,
 };
-pub use lower::{LowerOptions, Names};
-pub use normalize::{EgraphLimits, EgraphNormalizer};
-pub use program::{hide_quantified, mark_negations, Generation, Program};
+pub use lower::Names;
 pub use render::{
-    answer_text, chalk, clauses_text, cpu_seconds, default_var_name, notes, program_text,
-    set_rust_notation, solution_json, solution_text, stats_json, stats_text, term_to_string,
+    answer_text, chalk, cpu_seconds, default_var_name, notes, program_text, set_rust_notation,
+    solution_json, solution_text, stats_json, stats_text, term_to_string,
 };
-pub use solve::{
-    aggregate, capture_output, error_message, strategy_by_name, strategy_names, take_output,
-    Answer, Goal, Guidance, Limits, Outcome, Solution, StopReason, Strategy, BUILTINS,
-};
+pub use solve::{capture_output, error_message, take_output, BUILTINS};
 pub use suggest::{closest, edit_distance};
 pub use syntax::clauses::parse_goal as parse_clause_goal;
 pub use syntax::print::clause_to_string;
-pub use term::{Store, TermId};
 pub use workspace::{apply_db_edit, db_edit, load_all, DbEdit};
+
+// The command line itself (the `knot` binary is one call to `run_command_line`).
+#[cfg(feature = "cli")]
+pub use cli::{main as run_command_line, main_from as run_command_line_from};
 
 /// The one owner of a loaded program: its store, its clauses (with their [`Generation`]), the
 /// lowering's names, the strategy whose caches carry over from goal to goal, and the root limits
 /// and cancel flag every nested solve gets what remains of. It is [`Engine`] under the name the
 /// architecture uses.
 pub type Session = Engine;
+
+/// Not part of the API: the internals that the crate's own micro-benchmarks (`benches/hot_paths.rs`)
+/// time (unification, canonicalization, answer tables). Hidden from the documentation; it may
+/// change in any release.
+#[doc(hidden)]
+pub mod bench_internals {
+    pub use crate::solve::answers::AnswerSet;
+    pub use crate::term::canon::canonical;
+    pub use crate::term::unify::{Bindings, Ref, UnifyOptions};
+}

@@ -36,12 +36,12 @@ pub struct Loaded {
     /// Clause file or lowered program.
     pub source: Source,
     /// The user's own items of a Rust-like program (without the prelude).
-    pub ast: Option<ast::Program>,
+    pub(crate) ast: Option<ast::Program>,
     /// The std model's items lowered with a `.rs` program (`rules/std/*.rs`, resolved), for
     /// explanations that cite them.
-    pub library: Option<ast::Program>,
+    pub(crate) library: Option<ast::Program>,
     /// The strategy instance of the last goal solved on this program (see `solve_goal`).
-    pub solver: crate::solve::KeptStrategy,
+    pub(crate) solver: crate::solve::KeptStrategy,
 }
 
 impl Loaded {
@@ -75,6 +75,52 @@ impl Loaded {
     /// True for a lowered Rust-like program.
     pub fn is_surface(&self) -> bool {
         matches!(self.source, Source::Surface(_))
+    }
+
+    /// A `?-` query of a clause file made ready to solve, as a goal typed at the prompt is: the names
+    /// of its query variables (without those quantified inside it), and the goal checked against the
+    /// program's predicates, with its negations marked.
+    pub fn prepare_query(
+        &mut self,
+        goal: TermId,
+        var_names: &[Box<str>],
+    ) -> (Vec<Box<str>>, Result<TermId>) {
+        let mut names = var_names.to_vec();
+        hide_quantified(&self.store, goal, &mut names);
+        let checked = crate::builtins::check_goal(&self.store, &self.program, goal)
+            .map(|_| mark_negations(&mut self.store, goal, goal));
+        (names, checked)
+    }
+
+    /// Check a Rust-like program's impls for coherence (overlaps with witnesses, orphan impls) under
+    /// `limits`; `None` for a clause program, which has no impls.
+    pub fn check_coherence(
+        &mut self,
+        limits: &crate::solve::Limits,
+    ) -> Option<Result<Vec<crate::coherence::Violation>>> {
+        let (Source::Surface(names), Some(items)) = (&self.source, &self.ast) else {
+            return None;
+        };
+        Some(crate::coherence::check(
+            &mut self.store,
+            &self.program,
+            names,
+            items,
+            limits,
+        ))
+    }
+
+    /// The items an explanation cites by their source text: the user's own, and the std model's (whose
+    /// text is built in; a user file's is read from disk).
+    pub fn source_items(&self) -> crate::explain::items::Items {
+        let mut programs = Vec::new();
+        programs.extend(self.ast.as_ref());
+        programs.extend(self.library.as_ref());
+        crate::explain::items::Items::collect(&programs, &|file| {
+            library_source(file)
+                .map(String::from)
+                .or_else(|| std::fs::read_to_string(file).ok())
+        })
     }
 }
 
@@ -427,7 +473,7 @@ fn with_prelude(user: ast::Program, prelude: ast::Program) -> ast::Program {
 /// The result of solving one goal: answers kept for printing, the count, the outcome.
 pub struct Solved {
     /// Answers (interned): every one when asked for, else the first distinct ones (at most
-    /// [`crate::solve::aggregate::MAX_DISTINCT`] + 2, enough for aggregation to see a cut).
+    /// `MAX_DISTINCT` + 2, enough for aggregation to see a cut).
     pub answers: Vec<Answer>,
     /// How many answers there were.
     pub count: u64,

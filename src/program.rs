@@ -362,7 +362,7 @@ impl Default for Generation {
 /// A set of clauses with their declarations.
 #[derive(Default, Debug)]
 pub struct Program {
-    /// Predicates implemented in Rust (see [`Foreign`]); they take precedence over clauses.
+    /// Predicates implemented in Rust (see `Foreign`); they take precedence over clauses.
     pub foreign: ForeignPreds,
     /// See [`Program::generation`].
     generation: Generation,

@@ -2,7 +2,7 @@
 //! [`chalk`] functions, defined with the lowering's names in `lower/chalk.rs`), and a program's
 //! clauses as a `.pl` file.
 
-pub use crate::syntax::print::{atom_text, default_var_name, term_to_string};
+pub use crate::syntax::print::{default_var_name, term_to_string};
 
 /// chalk's notation: answers and solutions of a goal over a lowered program.
 pub mod chalk {

@@ -3,8 +3,8 @@
 
 mod common;
 use common::{stdout, TempFile};
-use knot::coherence::Violation;
 use knot::Engine;
+use knot::Violation;
 use std::process::Command;
 
 const OVERLAP: &str = "

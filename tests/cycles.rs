@@ -1,27 +1,13 @@
-//! Cycles through coinductive and inductive goals, asked of both tabling strategies with chalk's
-//! answer text: mixed cycles fail wherever they are met, coinductive assumptions over goals with
+//! Cycles through coinductive and inductive goals, asked of every strategy (the table-driven `knot_test!`) with
+//! chalk's answer text: mixed cycles fail wherever they are met, coinductive assumptions over goals with
 //! variables are refined to a fixpoint, and goals under `forall` that differ only by their universes
 //! are one goal (a cycle, not an endless descent).
 
-use knot::Engine;
+mod common;
 
-const STRATEGIES: [&str; 2] = ["slg", "recursive"];
-
-fn chalk(src: &str, strategy: &str, goal: &str) -> String {
-    let mut e = Engine::from_rust("t.chalk", src)
-        .unwrap_or_else(|e| panic!("load failed: {e}\n{src}"))
-        .with_strategy(strategy);
-    e.answers(goal)
-        .unwrap_or_else(|err| panic!("{strategy}: goal {goal}: {err}"))
-        .chalk()
-        .to_string()
-}
-
-fn both(src: &str, goal: &str, expected: &str) {
-    for s in STRATEGIES {
-        assert_eq!(chalk(src, s, goal), expected, "{s}: {goal}\n{src}");
-    }
-}
+/// What depth-first search answers on a cycle: it cannot close one, so it stops at its depth limit
+/// and says it does not know (never "no", never a definite "yes").
+const DEPTH_FIRST: &str = "Ambiguous; no inference guidance";
 
 /// `A` needs `B` and `C`; `B` needs `A`; `C` (inductive) needs `B`. `A -> B -> A` is coinductive,
 /// but every proof of `A` also needs `A -> C -> B -> A`, a cycle through the inductive `C`.
@@ -37,13 +23,24 @@ const MIXED: &str = "
 
 #[test]
 fn a_cycle_through_an_inductive_goal_fails_whatever_path_meets_it_first() {
-    both(MIXED, "exists<T> { (): A<T> }", "No possible solution");
-    both(MIXED, "(): A<S>", "No possible solution");
-    both(MIXED, "(): C<S>", "No possible solution");
+    knot_test! {
+        program "t.chalk" { MIXED }
+        goal { "exists<T> { (): A<T> }" } yields { "No possible solution" }
+            yields[sld] { DEPTH_FIRST }
+        goal { "(): A<S>" } yields { "No possible solution" }
+            yields[sld] { DEPTH_FIRST }
+        goal { "(): C<S>" } yields { "No possible solution" }
+            yields[sld] { DEPTH_FIRST }
+    }
     // The same with `C` asked before `B` in `A`'s impl.
     let swapped = MIXED.replace("where (): B<T>, (): C<T>", "where (): C<T>, (): B<T>");
-    both(&swapped, "exists<T> { (): A<T> }", "No possible solution");
-    both(&swapped, "(): A<S>", "No possible solution");
+    knot_test! {
+        program "t.chalk" { swapped }
+        goal { "exists<T> { (): A<T> }" } yields { "No possible solution" }
+            yields[sld] { DEPTH_FIRST }
+        goal { "(): A<S>" } yields { "No possible solution" }
+            yields[sld] { DEPTH_FIRST }
+    }
 }
 
 #[test]
@@ -54,12 +51,13 @@ fn a_coinductive_cycle_beside_an_inductive_goal_that_holds_on_its_own() {
         "impl C<S> for () {}",
     );
     assert_ne!(src, MIXED);
-    both(&src, "(): A<S>", "Unique");
-    both(
-        &src,
-        "exists<T> { (): A<T> }",
-        "Unique; substitution [?0 := S]",
-    );
+    knot_test! {
+        program "t.chalk" { src }
+        goal { "(): A<S>" } yields { "Unique" }
+            yields[sld] { DEPTH_FIRST }
+        goal { "exists<T> { (): A<T> }" } yields { "Unique; substitution [?0 := S]" }
+            yields[sld] { DEPTH_FIRST }
+    }
 }
 
 #[test]
@@ -75,8 +73,13 @@ fn an_inductive_step_may_use_what_a_coinductive_cycle_proved() {
         forall<T> { T: A if T: C }
         forall<T, U> { T: C if U: A, T = Y }
     ";
-    both(src, "Y: A", "Unique");
-    both(src, "S: A", "Unique");
+    knot_test! {
+        program "t.chalk" { src }
+        goal { "Y: A" } yields { "Unique" }
+            yields[sld] { DEPTH_FIRST }
+        goal { "S: A" } yields { "Unique" }
+            yields[sld] { DEPTH_FIRST }
+    }
 }
 
 #[test]
@@ -88,10 +91,18 @@ fn goals_that_differ_only_by_their_universes_are_one_goal() {
         trait Bar {}
         forall<X> { X: Bar if forall<Y> { Y: Bar } }
     ";
-    both(src, "Foo: Bar", "No possible solution");
+    knot_test! {
+        program "t.chalk" { src }
+        goal { "Foo: Bar" } yields { "No possible solution" }
+            yields[sld] { DEPTH_FIRST }
+    }
     // Coinductive, the same cycle holds.
     let co = src.replace("trait Bar", "#[coinductive] trait Bar");
-    both(&co, "Foo: Bar", "Unique");
+    knot_test! {
+        program "t.chalk" { co }
+        goal { "Foo: Bar" } yields { "Unique" }
+            yields[sld] { DEPTH_FIRST }
+    }
 }
 
 #[test]
@@ -102,21 +113,12 @@ fn answers_naming_placeholders_come_back_in_the_callers_universe() {
         trait Eq<T> {}
         impl<T> Eq<T> for T {}
     ";
-    both(
-        src,
-        "forall<A> { forall<B> { exists<U> { B: Eq<U> } } }",
-        "Unique; substitution [?0 := !2_0]",
-    );
-    both(
-        src,
-        "forall<A> { forall<B> { exists<U> { B: Eq<U>, U = B } } }",
-        "Unique; substitution [?0 := !2_0]",
-    );
-    both(
-        src,
-        "forall<A> { forall<B> { exists<U> { B: Eq<U>, U = A } } }",
-        "No possible solution",
-    );
+    knot_test! {
+        program "t.chalk" { src }
+        goal { "forall<A> { forall<B> { exists<U> { B: Eq<U> } } }" } yields { "Unique; substitution [?0 := !2_0]" }
+        goal { "forall<A> { forall<B> { exists<U> { B: Eq<U>, U = B } } }" } yields { "Unique; substitution [?0 := !2_0]" }
+        goal { "forall<A> { forall<B> { exists<U> { B: Eq<U>, U = A } } }" } yields { "No possible solution" }
+    }
 }
 
 #[test]
@@ -131,14 +133,17 @@ fn a_coinductive_assumption_over_variables_is_refined_to_its_fixpoint() {
         forall<A, B> { A: C1<B> if A: C2<B>, A = X }
         forall<A, B> { A: C2<B> if B: C1<A> }
     ";
-    both(
-        src,
-        "exists<T, U> { T: C1<U> }",
-        "Unique; substitution [?0 := X, ?1 := X]",
-    );
-    both(src, "X: C1<X>", "Unique");
-    both(src, "X: C1<Y>", "No possible solution");
-    both(src, "exists<U> { Y: C1<U> }", "No possible solution");
+    knot_test! {
+        program "t.chalk" { src }
+        goal { "exists<T, U> { T: C1<U> }" } yields { "Unique; substitution [?0 := X, ?1 := X]" }
+            yields[sld] { DEPTH_FIRST }
+        goal { "X: C1<X>" } yields { "Unique" }
+            yields[sld] { DEPTH_FIRST }
+        goal { "X: C1<Y>" } yields { "No possible solution" }
+            yields[sld] { DEPTH_FIRST }
+        goal { "exists<U> { Y: C1<U> }" } yields { "No possible solution" }
+            yields[sld] { DEPTH_FIRST }
+    }
 }
 
 #[test]
@@ -153,15 +158,22 @@ fn an_assumption_over_variables_that_fails_leaves_no_answer() {
         forall<A, B> { A: C1 if B: C1, B = X, A: C2 }
         impl C2 for Y {}
     ";
-    both(src, "exists<T> { T: C1 }", "No possible solution");
-    both(src, "Y: C1", "No possible solution");
-    both(src, "X: C1", "No possible solution");
+    knot_test! {
+        program "t.chalk" { src }
+        goal { "exists<T> { T: C1 }" } yields { "No possible solution" }
+            yields[sld] { DEPTH_FIRST }
+        goal { "Y: C1" } yields { "No possible solution" }
+            yields[sld] { DEPTH_FIRST }
+        goal { "X: C1" } yields { "No possible solution" }
+            yields[sld] { DEPTH_FIRST }
+    }
     // With `X: C2` the cycle `X: C1 -> X: C1` holds, and `Y: C1` with it.
     let holds = format!("{src}\nimpl C2 for X {{}}");
-    both(&holds, "Y: C1", "Unique");
-    both(
-        &holds,
-        "exists<T> { T: C1 }",
-        "Ambiguous; no inference guidance",
-    );
+    knot_test! {
+        program "t.chalk" { holds }
+        goal { "Y: C1" } yields { "Unique" }
+            yields[sld] { DEPTH_FIRST }
+        goal { "exists<T> { T: C1 }" } yields { "Ambiguous; no inference guidance" }
+            yields[sld] { DEPTH_FIRST }
+    }
 }

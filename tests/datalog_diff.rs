@@ -2,8 +2,8 @@
 //! recursive) against a naive bottom-up least-model computation written here; non-recursive programs
 //! also against SLD.
 
-use knot::term::View;
 use knot::Engine;
+use knot::View;
 use proptest::prelude::*;
 
 mod common;

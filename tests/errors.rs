@@ -203,7 +203,7 @@ fn bad_directives() {
 
 #[test]
 fn nesting_deeper_than_the_limit() {
-    let n = knot::syntax::prescan::MAX_NESTING;
+    let n = knot::MAX_NESTING;
     let src = format!("p({}a{}).\n", "f(".repeat(n), ")".repeat(n));
     let e = load_err(&src);
     // The (n+1)-th open parenthesis is at byte 1 + 2n.
@@ -389,7 +389,7 @@ fn binary_goal_syntax_error() {
 
 #[test]
 fn binary_nesting_limit() {
-    let n = knot::syntax::prescan::MAX_NESTING;
+    let n = knot::MAX_NESTING;
     let deep = format!("p({}a{}).\n", "f(".repeat(n), ")".repeat(n));
     let f = TempFile::new("deep.pl", deep.as_bytes());
     assert_bad_input(

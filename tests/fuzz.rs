@@ -5,7 +5,7 @@
 //! The number of cases scales with `KNOT_FUZZ_CASES` (default 64 per property, a few seconds):
 //! `KNOT_FUZZ_CASES=20000 cargo test --release --test fuzz` is a run of about ten minutes.
 
-use knot::lower::LowerOptions;
+use knot::LowerOptions;
 use knot::{Engine, Limits};
 use proptest::prelude::*;
 use std::time::Duration;
@@ -118,11 +118,7 @@ fn solve(src: &str, goal: &str, strategy: &str, co_all: bool) -> String {
     // Tabling ends by a count limit; plain depth-first search (the baseline) may also run into the
     // clock on an infinite enumeration of ever deeper answers.
     assert!(
-        strategy == "sld"
-            || !matches!(
-                a.outcome.overflow(),
-                Some(knot::solve::StopReason::Timeout(_))
-            ),
+        strategy == "sld" || !matches!(a.outcome.overflow(), Some(knot::StopReason::Timeout(_))),
         "{strategy} timed out on {goal}\n{src}"
     );
     a.chalk().to_string()

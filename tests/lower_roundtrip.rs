@@ -2,9 +2,9 @@
 //! program of the chalk corpus that knot supports, with each case's goal (lowered, printed in the
 //! clause language, parsed back).
 
-use knot::lower::LowerOptions;
-use knot::solve::{aggregate, Limits, Solution};
-use knot::syntax::print::term_to_string;
+use knot::term_to_string;
+use knot::LowerOptions;
+use knot::{aggregate, Limits, Solution};
 use knot::{load_clauses, load_surface, program_text, solve_goal};
 use knot::{Store, TermId};
 use std::collections::BTreeMap;

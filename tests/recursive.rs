@@ -2,7 +2,7 @@
 //! (hand-written cases and random programs), coinductive and inductive cycles, fixpoint iteration and
 //! its limit, deep goals without deep Rust recursion, negation.
 
-use knot::solve::StopReason;
+use knot::StopReason;
 use knot::{Answers, Engine};
 use proptest::prelude::*;
 

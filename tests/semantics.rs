@@ -1,10 +1,13 @@
-//! Focused semantic checks through the `Engine` API, on both strategies where they apply.
+//! Focused semantic checks through the `Engine` API, under every strategy (the table-driven
+//! `knot_test!`, or a loop over [`ALL`] where a test looks at more than the solution text).
 
-use knot::solve::StopReason;
+mod common;
+use knot::StopReason;
 use knot::{Answers, Engine, Solution};
 use std::time::{Duration, Instant};
 
-const BOTH: [&str; 2] = ["sld", "slg"];
+/// Every built-in strategy (the table-driven `knot_test!` runs `knot::strategy_names()`).
+const ALL: [&str; 3] = ["sld", "slg", "recursive"];
 
 fn engine(src: &str, strategy: &str) -> Engine {
     Engine::from_clauses("t.pl", src)
@@ -37,9 +40,9 @@ fn holds(src: &str, strategy: &str, goal: &str) -> bool {
         && !a.answers.iter().any(|x| x.ambiguous)
 }
 
-/// Check a goal's solution text under both strategies.
-fn both(src: &str, goal: &str, expected: &str) {
-    for s in BOTH {
+/// Check a goal's solution text under every strategy.
+fn all(src: &str, goal: &str, expected: &str) {
+    for s in ALL {
         assert_eq!(sol(src, s, goal), expected, "strategy {s}, goal {goal}");
     }
 }
@@ -47,46 +50,64 @@ fn both(src: &str, goal: &str, expected: &str) {
 #[test]
 fn unification_with_occurs_check() {
     let src = "p(a).\n";
-    both(src, "X = f(X)", "false.");
-    both(src, "X = f(Y), Y = g(X)", "false.");
-    both(src, "f(X, Y) = f(Y, g(a))", "X = g(a), Y = g(a).");
-    both(src, "f(X, a) = f(b, X)", "false.");
-    both(src, "X = [a, b | T], T = [c]", "X = [a, b, c], T = [c].");
-    both(src, "X = f(Y)", "X = f(_A), Y = _A.");
+    knot_test! {
+        program "t.pl" { src }
+        goal { "X = f(X)" } yields { "false." }
+        goal { "X = f(Y), Y = g(X)" } yields { "false." }
+        goal { "f(X, Y) = f(Y, g(a))" } yields { "X = g(a), Y = g(a)." }
+        goal { "f(X, a) = f(b, X)" } yields { "false." }
+        goal { "X = [a, b | T], T = [c]" } yields { "X = [a, b, c], T = [c]." }
+        goal { "X = f(Y)" } yields { "X = f(_A), Y = _A." }
+    }
 }
 
 #[test]
 fn not_unifiable() {
     let src = "p(a).\n";
-    both(src, "a \\= b", "true.");
-    both(src, "a \\= a", "false.");
-    both(src, "X \\= a", "false.");
-    both(src, "f(X, b) \\= f(a, c)", "true.");
+    knot_test! {
+        program "t.pl" { src }
+        goal { "a \\= b" } yields { "true." }
+        goal { "a \\= a" } yields { "false." }
+        goal { "X \\= a" } yields { "false." }
+        goal { "f(X, b) \\= f(a, c)" } yields { "true." }
+    }
     // `\=` leaves no bindings behind.
-    both(src, "f(X) \\= g(X), X = 1", "X = 1.");
+    knot_test! {
+        program "t.pl" { src }
+        goal { "f(X) \\= g(X), X = 1" } yields { "X = 1." }
+    }
     // Occurs check inside `\=`: X and f(X) do not unify.
-    both(src, "X \\= f(X)", "true.");
+    knot_test! {
+        program "t.pl" { src }
+        goal { "X \\= f(X)" } yields { "true." }
+    }
 }
 
 #[test]
 fn structural_equality() {
     let src = "p(a).\n";
-    both(src, "X == X", "true.");
-    both(src, "X == Y", "false.");
-    both(src, "f(a) == f(a)", "true.");
-    both(src, "X = a, X == a", "X = a.");
-    both(src, "X == a, X = a", "false.");
-    both(src, "X \\== Y", "true.");
-    both(src, "X = Y, X \\== Y", "false.");
+    knot_test! {
+        program "t.pl" { src }
+        goal { "X == X" } yields { "true." }
+        goal { "X == Y" } yields { "false." }
+        goal { "f(a) == f(a)" } yields { "true." }
+        goal { "X = a, X == a" } yields { "X = a." }
+        goal { "X == a, X = a" } yields { "false." }
+        goal { "X \\== Y" } yields { "true." }
+        goal { "X = Y, X \\== Y" } yields { "false." }
+    }
 }
 
 #[test]
 fn if_then_else() {
     let src = "max(X, Y, Z) :- ( X >= Y -> Z = X ; Z = Y ).\np(1). p(2). p(3).\n";
-    both(src, "max(3, 5, Z)", "Z = 5.");
-    both(src, "max(7, 5, Z)", "Z = 7.");
+    knot_test! {
+        program "t.pl" { src }
+        goal { "max(3, 5, Z)" } yields { "Z = 5." }
+        goal { "max(7, 5, Z)" } yields { "Z = 7." }
+    }
     // The condition commits to its first solution.
-    for s in BOTH {
+    for s in ALL {
         assert_eq!(
             texts(src, s, "( p(X) -> true ; X = 0 )"),
             vec!["X = 1."],
@@ -99,8 +120,11 @@ fn if_then_else() {
         );
     }
     // If-then without else fails when the condition fails.
-    both(src, "( p(4) -> true )", "false.");
-    both(src, "( p(2) -> true )", "true.");
+    knot_test! {
+        program "t.pl" { src }
+        goal { "( p(4) -> true )" } yields { "false." }
+        goal { "( p(2) -> true )" } yields { "true." }
+    }
 }
 
 #[test]
@@ -113,7 +137,7 @@ fn cut_in_a_clause() {
                u(9).\n\
                v(X) :- !, p(X).\n\
                v(7).\n";
-    for s in BOTH {
+    for s in ALL {
         assert_eq!(texts(src, s, "first(X)"), vec!["X = 1."], "{s}");
         // The cut also prunes the clauses after it.
         assert_eq!(texts(src, s, "t(X)"), vec!["X = 2."], "{s}");
@@ -130,22 +154,21 @@ fn cut_in_a_clause() {
 #[test]
 fn arithmetic() {
     let src = "p(a).\nfact(0, 1).\nfact(N, F) :- N > 0, M is N - 1, fact(M, G), F is N * G.\n";
-    both(src, "X is 2 + 3 * 4", "X = 14.");
-    both(src, "X is 10 - 2 - 3", "X = 5.");
-    both(src, "X is 7 // 2", "X = 3.");
-    both(src, "X is -7 mod 3", "X = 2.");
-    both(src, "X is (1 + 2) * -3", "X = -9.");
-    both(src, "3 is 1 + 2", "true.");
-    both(src, "4 is 1 + 2", "false.");
-    both(
-        src,
-        "1 < 2, 2 =< 2, 3 > 2, 3 >= 3, 2 =:= 1 + 1, 2 =\\= 3",
-        "true.",
-    );
-    both(src, "2 < 1", "false.");
-    both(src, "fact(10, F)", "F = 3628800.");
+    knot_test! {
+        program "t.pl" { src }
+        goal { "X is 2 + 3 * 4" } yields { "X = 14." }
+        goal { "X is 10 - 2 - 3" } yields { "X = 5." }
+        goal { "X is 7 // 2" } yields { "X = 3." }
+        goal { "X is -7 mod 3" } yields { "X = 2." }
+        goal { "X is (1 + 2) * -3" } yields { "X = -9." }
+        goal { "3 is 1 + 2" } yields { "true." }
+        goal { "4 is 1 + 2" } yields { "false." }
+        goal { "1 < 2, 2 =< 2, 3 > 2, 3 >= 3, 2 =:= 1 + 1, 2 =\\= 3" } yields { "true." }
+        goal { "2 < 1" } yields { "false." }
+        goal { "fact(10, F)" } yields { "F = 3628800." }
+    }
     // Unbound arithmetic raises ISO's instantiation error, as in SWI-Prolog (not false).
-    for s in BOTH {
+    for s in ALL {
         let a = ask(src, s, "X is Y + 1");
         assert!(a.outcome.error.is_some(), "{s}");
         assert!(
@@ -159,7 +182,7 @@ fn arithmetic() {
 #[test]
 fn disjunction() {
     let src = "p(1). p(2).\nq(3).\n";
-    for s in BOTH {
+    for s in ALL {
         assert_eq!(
             texts(src, s, "( X = 1 ; X = 2 )"),
             vec!["X = 1.", "X = 2."],
@@ -172,7 +195,10 @@ fn disjunction() {
         );
         assert_eq!(texts(src, s, "( fail ; X = a )"), vec!["X = a."], "{s}");
     }
-    both(src, "( fail ; fail )", "false.");
+    knot_test! {
+        program "t.pl" { src }
+        goal { "( fail ; fail )" } yields { "false." }
+    }
 }
 
 #[test]
@@ -198,7 +224,7 @@ fn stratified_negation_with_a_tabled_predicate() {
                    reach(X) :- start(X).\nreach(Y) :- start(X), path(X, Y).\n\
                    path(X, Y) :- e(X, Y).\npath(X, Y) :- e(X, Z), path(Z, Y).\n\
                    unreached(X) :- node(X), \\+ reach(X).\n";
-    for s in BOTH {
+    for s in ALL {
         assert_eq!(texts(acyclic, s, "unreached(X)"), vec!["X = d."], "{s}");
     }
 }
@@ -208,7 +234,7 @@ fn win_move_game() {
     // Locally stratified on an acyclic graph: a position is won if a move leads to a lost one.
     let chain =
         ":- table win/1.\nmove(a, b). move(b, c). move(c, d).\nwin(X) :- move(X, Y), \\+ win(Y).\n";
-    for s in BOTH {
+    for s in ALL {
         assert_eq!(sol(chain, s, "win(c)"), "true.", "{s}");
         assert_eq!(sol(chain, s, "win(b)"), "false.", "{s}");
         assert_eq!(sol(chain, s, "win(a)"), "true.", "{s}");
@@ -266,7 +292,7 @@ fn negative_cycle() {
 #[test]
 fn forall_goal() {
     // `p(_)` holds for every X.
-    for s in BOTH {
+    for s in ALL {
         let a = ask("p(_).\n", s, "'$forall'(X, p(X))");
         assert_eq!(a.answers.len(), 1, "{s}: {:?}", a.texts);
         assert!(
@@ -276,10 +302,16 @@ fn forall_goal() {
         );
     }
     // `p(a)` does not.
-    both("p(a).\n", "'$forall'(X, p(X))", "false.");
+    knot_test! {
+        program "t.pl" { "p(a).\n" }
+        goal { "'$forall'(X, p(X))" } yields { "false." }
+    }
     // The placeholder is not `a`, nor anything else but itself.
-    both("p(a).\n", "'$forall'(X, X = a)", "false.");
-    for s in BOTH {
+    knot_test! {
+        program "t.pl" { "p(a).\n" }
+        goal { "'$forall'(X, X = a)" } yields { "false." }
+    }
+    for s in ALL {
         assert!(holds("p(a).\n", s, "'$forall'(X, X = X)"), "{s}");
         assert!(
             holds("p(a).\nq(X, X).\n", s, "'$forall'(X, q(X, X))"),
@@ -290,7 +322,7 @@ fn forall_goal() {
             "{s}"
         );
     }
-    both(
+    all(
         "p(a).\nq(X, X).\n",
         "'$forall'(X, '$forall'(Y, q(X, Y)))",
         "false.",
@@ -299,7 +331,7 @@ fn forall_goal() {
 
 #[test]
 fn forall_placeholder_does_not_escape() {
-    for s in BOTH {
+    for s in ALL {
         assert_eq!(sol("p(_).\n", s, "'$forall'(X, p(X))"), "true.", "{s}");
     }
 }
@@ -307,9 +339,12 @@ fn forall_placeholder_does_not_escape() {
 #[test]
 fn exists_goal() {
     let src = "p(a).\nq(1). q(2).\n";
-    both(src, "exists(X, p(X))", "X = a.");
-    both(src, "exists(X, p(b))", "false.");
-    for s in BOTH {
+    knot_test! {
+        program "t.pl" { src }
+        goal { "exists(X, p(X))" } yields { "X = a." }
+        goal { "exists(X, p(b))" } yields { "false." }
+    }
+    for s in ALL {
         assert_eq!(
             texts(src, s, "exists(X, q(X))"),
             vec!["X = 1.", "X = 2."],
@@ -321,33 +356,48 @@ fn exists_goal() {
 #[test]
 fn hypothetical_implication() {
     let src = ":- dynamic q/1.\nr(X) :- q(X).\n";
-    both(src, "(q(a) => q(a))", "true.");
-    both(src, "q(a)", "false.");
-    both(src, "(q(a) => q(b))", "false.");
+    knot_test! {
+        program "t.pl" { src }
+        goal { "(q(a) => q(a))" } yields { "true." }
+        goal { "q(a)" } yields { "false." }
+        goal { "(q(a) => q(b))" } yields { "false." }
+    }
     // The hypothesis is visible to clauses called from the goal.
-    both(src, "(q(a) => r(a))", "true.");
+    knot_test! {
+        program "t.pl" { src }
+        goal { "(q(a) => r(a))" } yields { "true." }
+    }
     // A variable in a hypothesis is the query's variable: proving q(a) binds it.
-    both(src, "(q(X) => q(a))", "X = a.");
+    knot_test! {
+        program "t.pl" { src }
+        goal { "(q(X) => q(a))" } yields { "X = a." }
+    }
     // A conjunction of hypotheses, and a hypothesis with a body.
-    both(src, "((q(a), q(b)) => (q(a), q(b)))", "true.");
-    both(
+    knot_test! {
+        program "t.pl" { src }
+        goal { "((q(a), q(b)) => (q(a), q(b)))" } yields { "true." }
+    }
+    all(
         ":- dynamic q/1, s/1.\n",
         "('$forall'(X, (q(X) :- s(X))), s(c) => q(c))",
         "true.",
     );
-    both(
+    all(
         ":- dynamic q/1, s/1.\n",
         "('$forall'(X, (q(X) :- s(X))), s(c) => q(d))",
         "false.",
     );
     // Without `forall` the rule's variable is the query's: using the rule binds it.
-    both(
+    all(
         ":- dynamic q/1, s/1.\n",
         "((q(X) :- s(X)), s(c) => q(c))",
         "X = c.",
     );
     // The hypothesis is gone after the implication.
-    both(src, "(q(a) => q(a)), q(a)", "false.");
+    knot_test! {
+        program "t.pl" { src }
+        goal { "(q(a) => q(a)), q(a)" } yields { "false." }
+    }
 }
 
 #[test]
@@ -405,7 +455,7 @@ fn tabled_growing_goal_hits_a_limit() {
 #[test]
 fn self_loop_untabled_overflows_and_tabled_fails() {
     let src = "p :- p.\n";
-    for s in BOTH {
+    for s in ALL {
         let mut e = engine(src, s);
         e.limits.max_depth = 10_000;
         let a = e.answers("p").unwrap();
@@ -433,21 +483,29 @@ fn self_loop_untabled_overflows_and_tabled_fails() {
 #[test]
 fn unique_and_ambiguous_aggregation() {
     let src = "one(1).\ntwo(1). two(2).\ndup(1). dup(1).\nshape(f(1)). shape(f(2)).\nany(_).\nnone(a) :- fail.\n";
-    both(src, "one(X)", "X = 1.");
-    both(src, "one(1)", "true.");
-    both(src, "none(X)", "false.");
-    both(src, "two(X)", "ambiguous (2 answers; --all lists them).");
+    knot_test! {
+        program "t.pl" { src }
+        goal { "one(X)" } yields { "X = 1." }
+        goal { "one(1)" } yields { "true." }
+        goal { "none(X)" } yields { "false." }
+        goal { "two(X)" } yields { "ambiguous (2 answers; --all lists them)." }
+    }
     // Several answers with a common shape give definite guidance.
-    both(
-        src,
-        "shape(X)",
-        "ambiguous: X = f(_A) (2 answers; --all lists them).",
-    );
+    knot_test! {
+        program "t.pl" { src }
+        goal { "shape(X)" } yields { "ambiguous: X = f(_A) (2 answers; --all lists them)." }
+    }
     // The same answer twice is still unique.
-    both(src, "dup(X)", "X = 1.");
+    knot_test! {
+        program "t.pl" { src }
+        goal { "dup(X)" } yields { "X = 1." }
+    }
     // An answer that leaves the variable free binds nothing.
-    both(src, "any(X)", "true.");
-    for s in BOTH {
+    knot_test! {
+        program "t.pl" { src }
+        goal { "any(X)" } yields { "true." }
+    }
+    for s in ALL {
         let a = ask(src, s, "two(X)");
         assert!(matches!(a.solution, Solution::Ambiguous(_)), "{s}");
         assert_eq!(a.texts, vec!["X = 1.", "X = 2."], "{s}");
@@ -490,9 +548,12 @@ fn left_recursion_terminates_under_slg() {
 fn tabled_answers_with_variables_and_variants() {
     // Tables are per call variant; answers may be non-ground.
     let src = ":- table p/2.\np(X, f(X)).\np(a, b).\nq(Y) :- p(c, Y).\n";
-    both(src, "p(a, Y)", "ambiguous (2 answers; --all lists them).");
-    both(src, "q(Y)", "Y = f(c).");
-    for s in BOTH {
+    knot_test! {
+        program "t.pl" { src }
+        goal { "p(a, Y)" } yields { "ambiguous (2 answers; --all lists them)." }
+        goal { "q(Y)" } yields { "Y = f(c)." }
+    }
+    for s in ALL {
         let mut got = texts(src, s, "p(X, Y)");
         got.sort();
         assert_eq!(got, vec!["X = _A, Y = f(_A).", "X = a, Y = b."], "{s}");
@@ -502,7 +563,7 @@ fn tabled_answers_with_variables_and_variants() {
 #[test]
 fn if_then_else_in_tabled_predicate() {
     let src = ":- table cls/2.\nn(1). n(2). n(3).\nbig(3).\ncls(X, C) :- n(X), ( big(X) -> C = big ; C = small ).\n";
-    for s in BOTH {
+    for s in ALL {
         let mut got = texts(src, s, "cls(X, C)");
         got.sort();
         assert_eq!(
@@ -517,25 +578,31 @@ fn if_then_else_in_tabled_predicate() {
 fn tables_are_keyed_by_hypotheses() {
     // r(a) holds under the hypothesis q(a) and not without it: the two calls must not share a table.
     let src = ":- table r/1.\n:- dynamic q/1.\nr(X) :- q(X).\n";
-    both(src, "(q(a) => r(a))", "true.");
-    both(src, "r(a)", "false.");
-    both(src, "(q(a) => r(a)), \\+ r(a)", "true.");
-    both(src, "\\+ r(a), (q(a) => r(a))", "true.");
-    both(src, "(q(a) => r(X))", "X = a.");
+    knot_test! {
+        program "t.pl" { src }
+        goal { "(q(a) => r(a))" } yields { "true." }
+        goal { "r(a)" } yields { "false." }
+        goal { "(q(a) => r(a)), \\+ r(a)" } yields { "true." }
+        goal { "\\+ r(a), (q(a) => r(a))" } yields { "true." }
+        goal { "(q(a) => r(X))" } yields { "X = a." }
+    }
 }
 
 #[test]
 fn negation_binds_nothing() {
     let src = "p(a). p(b).\n";
-    both(src, "\\+ \\+ p(X)", "true.");
-    both(src, "p(X), \\+ X = a", "X = b.");
-    both(src, "\\+ p(_)", "false.");
-    both(src, "\\+ p(c)", "true.");
+    knot_test! {
+        program "t.pl" { src }
+        goal { "\\+ \\+ p(X)" } yields { "true." }
+        goal { "p(X), \\+ X = a" } yields { "X = b." }
+        goal { "\\+ p(_)" } yields { "false." }
+        goal { "\\+ p(c)" } yields { "true." }
+    }
 }
 
 #[test]
 fn ground_arithmetic_error_is_not_floundering() {
-    for s in BOTH {
+    for s in ALL {
         let a = ask("p.\n", s, "X is 1 // 0");
         assert!(a.answers.is_empty(), "{s}");
         assert!(!a.outcome.floundered, "{s}: the expression is ground");
@@ -554,7 +621,7 @@ fn coinductive_cycle_succeeds() {
 #[test]
 fn non_enumerable_call_waits_for_the_rest_of_its_conjunction() {
     let src = ":- non_enumerable local/1.\nlocal(a).\nlocal(b).\n";
-    for s in BOTH {
+    for s in ALL {
         // Deferred behind `X = a`, the call is then made with X bound.
         assert_eq!(sol(src, s, "local(X), X = a"), "X = a.", "{s}");
         // The rest of the conjunction fails: no answer, and nothing floundered.
@@ -576,7 +643,7 @@ fn a_floundered_branch_leaves_no_guidance() {
         assert!(a.outcome.floundered, "{s}");
         assert_eq!(
             a.solution,
-            Solution::Ambiguous(knot::solve::Guidance::Unknown),
+            Solution::Ambiguous(knot::Guidance::Unknown),
             "{s}"
         );
         // Bound before the deferred call is made, nothing flounders: the answer is certain.
@@ -589,7 +656,7 @@ fn a_floundered_branch_leaves_no_guidance() {
 fn negation_of_a_universally_quantified_goal_asks_for_any_instance() {
     // `forall X. \+ p(X)` is `\+ exists X. p(X)`: false as soon as some X satisfies p.
     let src = "p(a).\nq(f(a)).\n";
-    for s in BOTH {
+    for s in ALL {
         assert_eq!(sol(src, s, "'$forall'(X, \\+ p(X))"), "false.", "{s}");
         assert_eq!(sol(src, s, "'$forall'(X, \\+ q(g(X)))"), "true.", "{s}");
         assert_eq!(sol(src, s, "'$forall'(X, \\+ q(f(X)))"), "false.", "{s}");
@@ -599,7 +666,7 @@ fn negation_of_a_universally_quantified_goal_asks_for_any_instance() {
 #[test]
 fn forall_with_a_list_of_variables_hides_them_from_answers() {
     let src = "p(_, _).\n";
-    for s in BOTH {
+    for s in ALL {
         assert_eq!(sol(src, s, "'$forall'([X, Y], p(X, Y))"), "true.", "{s}");
         assert_eq!(sol(src, s, "'$forall'(X, p(X, a))"), "true.", "{s}");
     }

@@ -282,6 +282,28 @@ fn long_body_with_negation_on_an_ordinary_thread() {
     assert_eq!(text, "true.");
 }
 
+/// Depth-first search stopped at its depth limit on a cycle: the goal list it leaves (as long as the
+/// search was deep) is dropped on an ordinary thread without overflowing the stack.
+#[test]
+fn sld_at_its_depth_limit_on_an_ordinary_thread() {
+    let text = on_small_stack(|| {
+        let src = "
+            #[coinductive] trait C1 {}
+            trait C2 {}
+            struct X {}
+            struct Y {}
+            forall<A, B> { A: C1 if B: C1, B = X, A: C2 }
+            impl C2 for Y {}
+        ";
+        let mut e = Engine::from_rust("cycle.chalk", src)
+            .unwrap()
+            .with_strategy("sld");
+        e.answers("Y: C1").unwrap().chalk_text
+    });
+    // Depth-first search cannot close the cycle: unknown, never "no".
+    assert_eq!(text, "Ambiguous; no inference guidance");
+}
+
 /// The command line uses only the public API, and the library never imports the command line.
 #[test]
 fn layering() {

@@ -1,5 +1,5 @@
-//! The toplevel a new user meets: REPL transcripts kept as golden files (`tests/repl_golden/*.in`
-//! piped into `knot repl`, compared with `*.out`; `KNOT_BLESS=1` rewrites them), the key handling
+//! The toplevel a new user meets: REPL transcripts and command lines kept as golden files (trycmd
+//! cases in `tests/repl_golden/`; `TRYCMD=overwrite` rewrites them), the key handling
 //! typed through a pseudo-terminal, explanations that lead with the cause and agree with the
 //! answer, errors printed once.
 
@@ -22,73 +22,24 @@ fn knot(args: &[&str]) -> std::process::Output {
         .expect("knot runs")
 }
 
-/// Pipe `input` into `knot repl files..` (run from the repository root).
-fn repl(files: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_knot"))
-        .arg("repl")
-        .args(files)
-        .current_dir(root())
-        .env(
-            "KNOT_HISTORY",
-            std::env::temp_dir().join("knot-toplevel-history"),
-        )
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("knot runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    stdout(&out)
-}
-
+/// REPL transcripts and command lines as golden files, run by trycmd: `tests/repl_golden/NAME.toml`
+/// gives the command (`knot repl FILES` or `knot query ...`, run from the repository root),
+/// `NAME.stdin` what is typed, `NAME.stdout` (and `NAME.stderr`) what must come out. After a deliberate
+/// change, `TRYCMD=overwrite cargo test --release --test toplevel` rewrites the expected files.
 #[test]
-fn repl_transcripts_match_their_golden_files() {
-    let dir = root().join("tests/repl_golden");
-    let mut inputs: Vec<_> = std::fs::read_dir(&dir)
+fn transcripts_match_their_golden_files() {
+    let cases = root().join("tests/repl_golden");
+    let n = std::fs::read_dir(&cases)
         .unwrap()
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "in"))
-        .collect();
-    inputs.sort();
-    assert!(
-        inputs.len() >= 9,
-        "transcripts missing in {}",
-        dir.display()
-    );
-    let bless = std::env::var_os("KNOT_BLESS").is_some();
-    let mut failures = Vec::new();
-    for input in &inputs {
-        let text = std::fs::read_to_string(input).unwrap();
-        // The first line may name the files to load: `% files: a.pl b.pl`.
-        let files: Vec<&str> = text
-            .lines()
-            .next()
-            .and_then(|l| l.strip_prefix("% files:"))
-            .map(|f| f.split_whitespace().collect())
-            .unwrap_or_default();
-        let got = repl(&files, &text);
-        let golden = input.with_extension("out");
-        if bless {
-            std::fs::write(&golden, &got).unwrap();
-            continue;
-        }
-        let want = std::fs::read_to_string(&golden)
-            .unwrap_or_else(|_| panic!("{} missing (KNOT_BLESS=1 writes it)", golden.display()));
-        if got != want {
-            failures.push(format!(
-                "{}:\n--- want\n{want}--- got\n{got}",
-                input.display()
-            ));
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+        .filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "toml"))
+        })
+        .count();
+    assert!(n >= 13, "transcripts missing in {}", cases.display());
+    trycmd::TestCases::new()
+        .register_bin("knot", std::path::PathBuf::from(env!("CARGO_BIN_EXE_knot")))
+        .case(cases.join("*.toml"));
 }
 
 /// `script` (util-linux) runs the REPL on a pseudo-terminal; keys are sent one at a time.

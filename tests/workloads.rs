@@ -10,8 +10,8 @@ mod workloads {
     ));
 }
 
-use knot::lower::LowerOptions;
 use knot::Engine;
+use knot::LowerOptions;
 use workloads::Graph;
 
 fn count(src: &str, goal: &str, strategy: &str) -> usize {

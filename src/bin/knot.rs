@@ -15,7 +15,7 @@ fn main() -> ExitCode {
     }));
     let worker = std::thread::Builder::new()
         .stack_size(1 << 30)
-        .spawn(knot::cli::main);
+        .spawn(knot::run_command_line);
     match worker.map(|h| h.join()) {
         Ok(Ok(code)) => code,
         _ => ExitCode::from(101),

@@ -11,7 +11,7 @@ mod query;
 mod repl;
 
 use crate::Limits;
-use crate::{load_file_with, LoadOptions, Source};
+use crate::{load_file_with, LoadOptions};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -95,7 +95,7 @@ pub enum Coinduction {
 pub struct SolveOpts {
     /// Resolution strategy: `slg` (tabling, default), `sld` (depth-first; cycles overflow),
     /// `recursive` (rustc-style search graph: provisional results of cycle heads, fixpoint iteration).
-    /// A strategy registered by a library user (`knot::solve::register_strategy`) is accepted too.
+    /// A strategy registered by a library user (`knot::register_strategy`) is accepted too.
     #[arg(long, default_value = "slg", value_parser = parse_strategy)]
     pub strategy: String,
     /// Which traits (predicates) are coinductive: a cycle through only coinductive goals holds.
@@ -325,11 +325,10 @@ fn check(a: &CheckArgs) -> crate::Result<ExitCode> {
         timeout: Some(Duration::from_secs_f64(a.timeout.clamp(0.01, 1e6))),
         ..Limits::default()
     };
-    let (Source::Surface(names), Some(items)) = (&loaded.source, &loaded.ast) else {
+    let Some(violations) = loaded.check_coherence(&limits) else {
         return Ok(ExitCode::from(2));
     };
-    let violations =
-        crate::check_coherence(&mut loaded.store, &loaded.program, names, items, &limits)?;
+    let violations = violations?;
     for v in &violations {
         println!("{v}");
     }

@@ -6,9 +6,7 @@ use crate::{
     answer_text, default_var_name, notes, solution_json, solution_text, stats_json, stats_text,
     term_to_string,
 };
-use crate::{
-    check_goal, load_file_with, solve_goal, Error, Loaded, Result, Solved, Source, Store, TermId,
-};
+use crate::{load_file_with, solve_goal, Error, Loaded, Result, Solved, Source, Store, TermId};
 use serde_json::json;
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -335,14 +333,7 @@ pub fn explain(loaded: &mut Loaded, goal: TermId, opts: &SolveOpts) -> String {
         Source::Clauses => None,
     };
     // The std model's items (its negative impls) are cited by their Rust text.
-    let mut programs = Vec::new();
-    programs.extend(loaded.ast.as_ref());
-    programs.extend(loaded.library.as_ref());
-    let items = crate::SourceItems::collect(&programs, &|file| {
-        crate::library_source(file)
-            .map(String::from)
-            .or_else(|| std::fs::read_to_string(file).ok())
-    });
+    let items = loaded.source_items();
     let limits = opts.limits();
     let mut ex = crate::Explainer::new(
         &mut loaded.store,
@@ -373,14 +364,11 @@ pub fn run(path: &str, all: bool, opts: &SolveOpts) -> Result<ExitCode> {
     let mode = if all { Mode::All } else { Mode::One };
     let mut failed = false;
     for q in queries {
-        let mut names = q.var_names.clone();
-        crate::hide_quantified(&loaded.store, q.goal, &mut names);
+        let (names, checked) = loaded.prepare_query(q.goal, &q.var_names);
         if opts.format != Format::Json {
             let shown = term_to_string(&loaded.store, q.goal, &|i| name_of(&names, i), 1200);
             let _ = writeln!(out, "?- {shown}.");
         }
-        let checked = check_goal(&loaded.store, &loaded.program, q.goal)
-            .map(|_| crate::mark_negations(&mut loaded.store, q.goal, q.goal));
         let r = checked.and_then(|g| {
             answer(&mut loaded, g, &names, mode, opts, &mut out)?;
             if opts.explain || opts.explain_full {

@@ -28,7 +28,10 @@ pub struct Items {
 impl Items {
     /// Collect from programs (the user's items, the std model's), reading each item's text from
     /// `source` (the text of a file by name, when known).
-    pub fn collect(programs: &[&ast::Program], source: &dyn Fn(&str) -> Option<String>) -> Items {
+    pub(crate) fn collect(
+        programs: &[&ast::Program],
+        source: &dyn Fn(&str) -> Option<String>,
+    ) -> Items {
         let mut items = Items::default();
         for p in programs {
             for item in &p.items {

@@ -54,7 +54,7 @@ pub struct Names {
     /// Lower by rustc's rules where they differ from chalk's (`.rs` programs): implicit `Sized`,
     /// implied bounds of traits on `Self` only.
     pub rust_rules: bool,
-    /// The scopes of a `.rs` program, to resolve the paths in its goals (see [`crate::resolve`]).
+    /// The scopes of a `.rs` program, to resolve the paths in its goals (see `resolve/`).
     pub resolver: Option<std::sync::Arc<crate::resolve::Resolver>>,
     /// The program was lowered with the intercrate clauses of open-world coherence.
     pub intercrate: bool,

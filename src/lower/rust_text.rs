@@ -11,6 +11,7 @@ fn underscore(_: u32) -> String {
 }
 
 /// A type term in Rust syntax. Unbound variables print as `_`, placeholders as `T0`, `T1`, ...
+#[allow(dead_code)] // unused since the modules are private
 pub fn type_text(store: &Store, t: TermId) -> String {
     type_text_with(store, t, &underscore)
 }

@@ -56,6 +56,33 @@ pub(crate) struct GoalNode {
     pub cut_scope: bool,
 }
 
+/// A goal list can be as long as the search is deep: drop it link by link, not by recursion (which
+/// overflows an ordinary thread's stack, e.g. for `sld` at its depth limit).
+impl Drop for GoalNode {
+    fn drop(&mut self) {
+        let mut next = self.next.take();
+        while let Some(rc) = next {
+            next = match Rc::try_unwrap(rc) {
+                Ok(mut node) => node.next.take(),
+                Err(_) => None,
+            };
+        }
+    }
+}
+
+/// An environment can be as long as the search is deep too: dropped link by link, as goal lists are.
+impl Drop for EnvNode {
+    fn drop(&mut self) {
+        let mut next = self.next.take();
+        while let Some(rc) = next {
+            next = match Rc::try_unwrap(rc) {
+                Ok(mut node) => node.next.take(),
+                Err(_) => None,
+            };
+        }
+    }
+}
+
 /// A hypothesis added by `C => G`: a clause whose variables are absolute slot numbers; `bound` lists
 /// the ones quantified by `forall` inside the hypothesis (renamed at each use).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

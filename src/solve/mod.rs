@@ -14,8 +14,8 @@ pub mod sld;
 pub mod slg;
 
 pub use aggregate::{aggregate, Guidance, Solution};
-pub use machine::builtins::messages::{error_message, similar_predicates};
-pub use machine::builtins::write::{capture_output, flush_output, take_output, term_text};
+pub use machine::builtins::messages::error_message;
+pub use machine::builtins::write::{capture_output, take_output};
 pub use machine::builtins::{is_builtin, BUILTINS};
 
 use crate::program::Program;
@@ -326,12 +326,13 @@ static REGISTERED: std::sync::Mutex<Vec<(String, StrategyFactory)>> =
 
 /// Make a user strategy available by `name` everywhere a strategy is named: [`strategy_by_name`],
 /// `Engine::with_strategy`, and the command line's `--strategy` (including `knot conformance`) when the
-/// command runs in the same process (`knot::cli::main_with`). A later registration of the same name
-/// replaces the earlier one; the built-in names cannot be replaced.
+/// command runs in the same process (`knot::run_command_line_from`). A later registration of the same
+/// name replaces the earlier one; the built-in names cannot be replaced.
 ///
 /// ```
-/// use knot::solve::{register_strategy, strategy_by_name, sld::Sld, Strategy};
-/// register_strategy("my-sld", || Box::new(Sld));
+/// use knot::{register_strategy, strategy_by_name};
+/// // A strategy under a second name (a real one implements `knot::Strategy`).
+/// register_strategy("my-sld", || strategy_by_name("sld").unwrap());
 /// assert_eq!(strategy_by_name("my-sld").map(|s| s.name()), Some("sld"));
 /// ```
 pub fn register_strategy(name: &str, make: StrategyFactory) {

@@ -9,3 +9,5 @@ pub mod prescan;
 pub mod print;
 pub mod rust;
 pub mod surface;
+#[cfg(test)]
+mod tests;

@@ -6,6 +6,7 @@ use super::unify::{Bindings, Ref, VarMap};
 use super::{Store, TermId};
 
 /// The canonical forms of `refs` (numbered together) and the slots of their variables, in order.
+#[allow(dead_code)] // unused since the modules are private; kept for the strategies
 pub fn canonicalize(store: &mut Store, b: &Bindings, refs: &[Ref]) -> (Vec<TermId>, VarMap) {
     let mut map = VarMap::new();
     let terms = refs

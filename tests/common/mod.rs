@@ -3,6 +3,7 @@
 
 pub mod datalog;
 pub mod rng;
+pub mod table;
 
 use std::path::PathBuf;
 use std::process::Output;

@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
-use knot::error::Error;
-use knot::syntax::ast::*;
-use knot::syntax::surface::{parse_goal, parse_program, parse_type, MAX_NESTING};
+use crate::error::Error;
+use crate::syntax::ast::*;
+use crate::syntax::surface::{parse_goal, parse_program, parse_type, MAX_NESTING};
 
 const CORPUS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),

@@ -6,9 +6,9 @@
 //! every item with `clause_to_string` and checks the printed text parses back to the very same TermId
 //! (terms are hash-consed in one Store) with the same variable names.
 
-use knot::syntax::clauses::{parse_clauses, Item, ItemKind};
-use knot::syntax::print::{clause_to_string, term_to_string};
-use knot::term::{Store, TermId};
+use crate::syntax::clauses::{parse_clauses, Item, ItemKind};
+use crate::syntax::print::{clause_to_string, default_var_name, term_to_string};
+use crate::term::{Store, TermId};
 use proptest::prelude::*;
 use std::sync::Arc;
 
@@ -472,8 +472,8 @@ fn check_reprint(store: &mut Store, items: &[Item]) -> String {
             a.term,
             b.term,
             "term changed: {} vs {}\n{printed}",
-            term_to_string(store, a.term, &knot::syntax::print::default_var_name, 1200),
-            term_to_string(store, b.term, &knot::syntax::print::default_var_name, 1200)
+            term_to_string(store, a.term, &default_var_name, 1200),
+            term_to_string(store, b.term, &default_var_name, 1200)
         );
         assert_eq!(
             norm_names(&a.var_names),
@@ -501,8 +501,8 @@ proptest! {
             prop_assert_eq!(
                 it.term, *t,
                 "parsed {} but expected {}\n--- text ---\n{}",
-                term_to_string(&store, it.term, &knot::syntax::print::default_var_name, 1200),
-                term_to_string(&store, *t, &knot::syntax::print::default_var_name, 1200),
+                term_to_string(&store, it.term, &default_var_name, 1200),
+                term_to_string(&store, *t, &default_var_name, 1200),
                 text
             );
             let names: Vec<String> = it.var_names.iter().map(|s| s.to_string()).collect();
