@@ -12,6 +12,8 @@
 //! - `#[lang(discriminant_kind)] trait DiscriminantKind { type Discriminant; }`: every type;
 //!   `Discriminant` is an enum's `#[repr(..)]` integer (`isize` without one), `u32` for a coroutine,
 //!   `u8` for any other type (`'$discriminant'/2`); a placeholder's stays a rigid projection.
+//! - `#[lang(unsize)] trait Unsize<T> {}`: the built-in unsizing rules of `rules/unsize.pl`
+//!   (`dyn` to `dyn`, a type to a `dyn` type, arrays to slices, tuple and struct tails).
 //! - `#[lang(pointee_trait)] trait Pointee { type Metadata; }`: every type; `Metadata` is `usize` for
 //!   `str` and slices, `()` for other sized types, a struct's or tuple's is its last field's.
 
@@ -86,6 +88,12 @@ pub(super) fn bridges(names: &Names) -> String {
                         ));
                     }
                 }
+            }
+            ("unsize", 1) => {
+                text.push_str(&format!(
+                    "{n}(S, T) :- {}(S, T).\n",
+                    q(super::unsize::UNSIZE_FROM)
+                ));
             }
             ("discriminant_kind", 0) => {
                 text.push_str(&format!("{n}(_).\n"));
