@@ -157,3 +157,38 @@ fn unsize_arrays_tuples_and_struct_tails() {
         ],
     );
 }
+
+#[test]
+fn object_safe_compatible_and_higher_ranked_dyn_goals() {
+    let program = "
+        #[object_safe] trait Shape {}
+        trait Plain {}
+        trait Foo<T> {}
+        #[lang(drop)] trait Drop {}
+        struct S<T> {}
+        struct Ref<'a> {}
+    ";
+    expect(
+        "goal_forms.chalk",
+        program,
+        &[
+            ("ObjectSafe(Shape)", "Unique"),
+            ("ObjectSafe(Plain)", "No possible solution"),
+            // In future-compatible mode a downstream crate may implement a trait for its own types.
+            ("exists<T> { T: Plain }", "No possible solution"),
+            (
+                "compatible { exists<T> { T: Plain } }",
+                "Ambiguous; no inference guidance",
+            ),
+            // ... but not `Drop`, and a negated goal's existentials are not the answer's.
+            ("compatible { not { exists<T> { S<T>: Drop } } }", "Unique"),
+            ("Compatible", "No possible solution"),
+            ("if (Compatible) { Compatible }", "Unique"),
+            // A higher-ranked bound of a `dyn` type holds for each of its lifetimes.
+            (
+                "forall<'s> { dyn forall<'a> Foo<Ref<'a>> + 's: Foo<Ref<'s>> }",
+                "Unique",
+            ),
+        ],
+    );
+}
