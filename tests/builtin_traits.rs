@@ -192,3 +192,30 @@ fn object_safe_compatible_and_higher_ranked_dyn_goals() {
         ],
     );
 }
+
+#[test]
+fn tuple_fn_ptr_and_destruct() {
+    let program = "
+        #[lang(tuple_trait)] trait Tuple {}
+        #[lang(fn_ptr_trait)] trait FnPtr {}
+        #[lang(destruct)] trait Destruct {}
+        struct S {}
+    ";
+    expect(
+        "tuple_fn_ptr.chalk",
+        program,
+        &[
+            ("(): Tuple", "Unique"),
+            ("(u8, S, [u8]): Tuple", "Unique"),
+            ("S: Tuple", "No possible solution"),
+            ("[u8; 2]: Tuple", "No possible solution"),
+            ("exists<T> { T: Tuple }", "Ambiguous; no inference guidance"),
+            ("fn(u8) -> S: FnPtr", "Unique"),
+            ("unsafe fn(): FnPtr", "Unique"),
+            ("forall<'a> { for<'b> fn(&'b u8): FnPtr }", "Unique"),
+            ("S: FnPtr", "No possible solution"),
+            ("(S, [u8]): Destruct", "Unique"),
+            ("forall<T> { T: Destruct }", "Unique"),
+        ],
+    );
+}
