@@ -95,7 +95,10 @@ fn unsize_to_a_dyn_type_needs_every_bound() {
                 "exists<T> { forall<'a> { T: Unsize<dyn Shape + 'a> } }",
                 "Ambiguous; no inference guidance",
             ),
-            ("exists<T> { Circle: Unsize<T> }", "Ambiguous; no inference guidance"),
+            (
+                "exists<T> { Circle: Unsize<T> }",
+                "Ambiguous; no inference guidance",
+            ),
         ],
     );
 }
@@ -116,13 +119,31 @@ fn unsize_between_dyn_types() {
                 "No possible solution",
             ),
             // ... unless the principal's supertraits include it.
-            ("forall<'a> { dyn Mid + 'a: Unsize<dyn Mid + Sync + 'a> }", "Unique"),
+            (
+                "forall<'a> { dyn Mid + 'a: Unsize<dyn Mid + Sync + 'a> }",
+                "Unique",
+            ),
             // The principal may be dropped, not changed (but for upcasting to a supertrait).
-            ("forall<'a> { dyn Shape + Send + 'a: Unsize<dyn Send + 'a> }", "Unique"),
-            ("forall<'a> { dyn Send + 'a: Unsize<dyn Shape + 'a> }", "No possible solution"),
-            ("forall<'a> { dyn Named + 'a: Unsize<dyn Shape + 'a> }", "Unique"),
-            ("forall<'a> { dyn Top + Send + 'a: Unsize<dyn Base + Send + 'a> }", "Unique"),
-            ("forall<'a> { dyn Base + 'a: Unsize<dyn Top + 'a> }", "No possible solution"),
+            (
+                "forall<'a> { dyn Shape + Send + 'a: Unsize<dyn Send + 'a> }",
+                "Unique",
+            ),
+            (
+                "forall<'a> { dyn Send + 'a: Unsize<dyn Shape + 'a> }",
+                "No possible solution",
+            ),
+            (
+                "forall<'a> { dyn Named + 'a: Unsize<dyn Shape + 'a> }",
+                "Unique",
+            ),
+            (
+                "forall<'a> { dyn Top + Send + 'a: Unsize<dyn Base + Send + 'a> }",
+                "Unique",
+            ),
+            (
+                "forall<'a> { dyn Base + 'a: Unsize<dyn Top + 'a> }",
+                "No possible solution",
+            ),
             // The bindings must agree.
             (
                 "forall<'a> { dyn Shape<Unit = u8> + 'a: Unsize<dyn Shape<Unit = u32> + 'a> }",
@@ -142,13 +163,22 @@ fn unsize_arrays_tuples_and_struct_tails() {
             ("[Circle; 3]: Unsize<[Rc]>", "No possible solution"),
             ("(u8, [u8; 2]): Unsize<(u8, [u8])>", "Unique"),
             ("(u8, [u8; 2]): Unsize<(u16, [u8])>", "No possible solution"),
-            ("(u8, u8, [u8; 2]): Unsize<(u8, [u8])>", "No possible solution"),
+            (
+                "(u8, u8, [u8; 2]): Unsize<(u8, [u8])>",
+                "No possible solution",
+            ),
             ("(): Unsize<()>", "No possible solution"),
             ("Wrap<[u8; 4]>: Unsize<Wrap<[u8]>>", "Unique"),
             ("Pair<u8, [u8; 4]>: Unsize<Pair<u8, [u8]>>", "Unique"),
-            ("Pair<u8, [u8; 4]>: Unsize<Pair<u16, [u8]>>", "No possible solution"),
+            (
+                "Pair<u8, [u8; 4]>: Unsize<Pair<u16, [u8]>>",
+                "No possible solution",
+            ),
             // The unsized parameter may appear in the last field only.
-            ("Twice<[u8; 4]>: Unsize<Twice<[u8]>>", "No possible solution"),
+            (
+                "Twice<[u8; 4]>: Unsize<Twice<[u8]>>",
+                "No possible solution",
+            ),
             ("Circle: Unsize<Circle>", "No possible solution"),
             (
                 "forall<'a> { Wrap<Wrap<Circle>>: Unsize<Wrap<Wrap<dyn Shape + 'a>>> }",
