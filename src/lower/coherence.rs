@@ -75,6 +75,15 @@ pub(super) fn coherence_rules(
                 let tr = cx.trait_self_ref(t);
                 let vars: Vec<TermId> = cx.store.args(tr).to_vec();
                 let self_v = vars[0];
+                let mut tys = vec![self_v];
+                tys.extend(type_params(&t.params, &vars[1..]));
+                let drop = item
+                    .attr("lang")
+                    .and_then(|a| a.args.as_ref())
+                    .is_some_and(|a| a.iter().any(|i| i.name == "drop"));
+                if !drop {
+                    compatible_rules(&mut cx, tr, &tys, &item.span, out)?;
+                }
                 let head = cx.app("local_impl_allowed", &[tr]);
                 if !upstream {
                     if names.intercrate {
@@ -115,6 +124,31 @@ pub(super) fn coherence_rules(
                 out.clause(&mut cx, head, &[body], &Span::default())?;
             }
         }
+    }
+    Ok(())
+}
+
+/// `Compatible` (chalk's future-compatible mode, assumed by `compatible { G }`): the hypothesis atom.
+pub(super) const COMPATIBLE: &str = "$compatible";
+
+/// In future-compatible mode a downstream crate may implement the trait for its own types: for each
+/// type argument `Pi` (`Self` first), `'Tr'(Self, P..) :- '$compatible', is_fully_visible(P0..Pi-1),
+/// downstream_type(Pi), downstream_type(_).` — unknown, never true (the last call flounders, as
+/// chalk's `CannotProve`). Not for `Drop`, whose impls follow the type's own genericity.
+fn compatible_rules(
+    cx: &mut Cx<'_>,
+    tr: TermId,
+    tys: &[TermId],
+    span: &Span,
+    out: &mut Out<'_>,
+) -> Result<()> {
+    for i in 0..tys.len() {
+        let mut body = vec![cx.store.atom_named(COMPATIBLE)];
+        body.extend(tys[..i].iter().map(|&p| cx.app("is_fully_visible", &[p])));
+        body.push(cx.app("downstream_type", &[tys[i]]));
+        let any = cx.fresh("_");
+        body.push(cx.app("downstream_type", &[any]));
+        out.clause(cx, tr, &body, span)?;
     }
     Ok(())
 }

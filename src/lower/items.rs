@@ -54,9 +54,16 @@ pub(super) fn lower_items(
             ItemKind::Struct(a) => {
                 adt(store, names, a, &item.span, &mut out)?;
                 pointee_metadata(store, names, a, &item.span, &mut out)?;
+                if tail_sized(names, item) {
+                    struct_sized(store, names, a, &item.span, &mut out)?;
+                }
+                super::unsize::struct_clause(store, names, a, &item.span, &mut out)?;
             }
             ItemKind::Enum(a) => adt(store, names, a, &item.span, &mut out)?,
-            ItemKind::Trait(t) => trait_decl(store, names, t, &item.span, &mut out)?,
+            ItemKind::Trait(t) => {
+                let object_safe = item.attr("object_safe").is_some();
+                trait_decl(store, names, t, object_safe, &item.span, &mut out)?
+            }
             ItemKind::Impl(i) => impl_decl(store, names, prog, i, opts, &item.span, &mut out)?,
             ItemKind::Clause(c) => program_clause(store, names, c, &mut out)?,
             ItemKind::ForeignType(_) => {}
@@ -138,6 +145,7 @@ fn builtin_rules(
     for (name, src) in [
         ("rules/builtin.pl", BUILTIN_RULES),
         ("rules/lang.pl", LANG_RULES),
+        ("rules/unsize.pl", UNSIZE_RULES),
     ] {
         let items = crate::syntax::clauses::parse_library_clauses(store, name, src)?;
         program.load_items(store, items)?;
@@ -153,10 +161,12 @@ fn builtin_rules(
                 } else {
                     format!("{}({})", q(&a.name.name), args.join(", "))
                 };
-                text.push_str(&format!(
-                    "'$lang_sized'({ty}).
-"
-                ));
+                // A struct with fields is sized when its last field is (`struct_sized`).
+                let has_fields = matches!(&item.kind, ItemKind::Struct(a)
+                    if a.variants.first().is_some_and(|v| !v.fields.is_empty()));
+                if !has_fields || !tail_sized(names, item) {
+                    text.push_str(&format!("'$lang_sized'({ty}).\n"));
+                }
                 // `DiscriminantKind::Discriminant`: an enum's `#[repr(int)]` (`isize` without one),
                 // `u8` for a struct.
                 let disc = match (&item.kind, item.attr("repr").and_then(|r| r.args.as_ref())) {
@@ -199,6 +209,8 @@ pub const GENERATED_RULES: &str = "<generated: lang-item bridges and item facts>
 
 /// `rules/builtin.pl`: well-formedness of built-in types.
 const BUILTIN_RULES: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/builtin.pl"));
+/// `rules/unsize.pl`: the built-in `Unsize` rules.
+const UNSIZE_RULES: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/unsize.pl"));
 /// `rules/lang.pl`: built-in impls of lang-item traits.
 const LANG_RULES: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/lang.pl"));
 
@@ -269,6 +281,33 @@ fn pointee_metadata(
         }
     }
     let head = cx.app("$pointee_metadata", &[self_ty, m]);
+    out.clause(&mut cx, head, &body, span)
+}
+
+/// Whether struct `item` is sized by its last field: not for the std model's own structs (`Box<T>`
+/// is modelled with a field `T`, for its auto traits), which are sized facts.
+fn tail_sized(names: &Names, item: &ast::Item) -> bool {
+    !(names.rust_rules && item.attr("upstream").is_some())
+}
+
+/// A struct with fields is sized when its last field is (the others must be, for it to be well
+/// formed): `'$lang_sized'('S'(P)) :- '$sized'(Last).` (chalk's and rustc's rule).
+fn struct_sized(
+    store: &mut Store,
+    names: &Names,
+    a: &AdtDef,
+    span: &Span,
+    out: &mut Out<'_>,
+) -> Result<()> {
+    let Some(last) = a.variants.first().and_then(|v| v.fields.last()) else {
+        return Ok(());
+    };
+    let mut cx = Cx::new(store, names);
+    let self_ty = cx.item_type(&a.name.name, &a.params);
+    let t = cx.ty(&last.ty)?;
+    let mut body: Vec<TermId> = std::mem::take(&mut cx.pending);
+    body.push(cx.app("$sized", &[t]));
+    let head = cx.app("$lang_sized", &[self_ty]);
     out.clause(&mut cx, head, &body, span)
 }
 
@@ -447,6 +486,7 @@ fn trait_decl(
     store: &mut Store,
     names: &Names,
     t: &TraitDef,
+    object_safe: bool,
     span: &Span,
     out: &mut Out<'_>,
 ) -> Result<()> {
@@ -521,6 +561,8 @@ fn trait_decl(
         .flat_map(|(_, says, _)| says.iter().copied())
         .collect();
     dyn_clauses(&mut cx, t, tr, &dyn_wcs, span, out)?;
+    let auto = names.traits.get(&t.name.name).is_some_and(|i| i.auto);
+    super::unsize::trait_facts(&mut cx, tr, &dyn_wcs, auto, object_safe, span, out)?;
     for a in &t.assoc_types {
         let mark = cx.mark();
         let qs = cx.bind_params(&a.params);

@@ -12,6 +12,11 @@
 //! - `#[lang(discriminant_kind)] trait DiscriminantKind { type Discriminant; }`: every type;
 //!   `Discriminant` is an enum's `#[repr(..)]` integer (`isize` without one), `u32` for a coroutine,
 //!   `u8` for any other type (`'$discriminant'/2`); a placeholder's stays a rigid projection.
+//! - `#[lang(tuple_trait)] trait Tuple {}`: every tuple (`'$tuple_type'/1`);
+//!   `#[lang(fn_ptr_trait)] trait FnPtr {}`: every function pointer type (`'$fn_ptr'/1`);
+//!   `#[lang(destruct)] trait Destruct {}`: every type. `#[lang(drop)]` has no built-in impls.
+//! - `#[lang(unsize)] trait Unsize<T> {}`: the built-in unsizing rules of `rules/unsize.pl`
+//!   (`dyn` to `dyn`, a type to a `dyn` type, arrays to slices, tuple and struct tails).
 //! - `#[lang(pointee_trait)] trait Pointee { type Metadata; }`: every type; `Metadata` is `usize` for
 //!   `str` and slices, `()` for other sized types, a struct's or tuple's is its last field's.
 
@@ -86,6 +91,16 @@ pub(super) fn bridges(names: &Names) -> String {
                         ));
                     }
                 }
+            }
+            ("tuple_trait", 0) => text.push_str(&format!("{n}(T) :- '$tuple_type'(T).\n")),
+            ("fn_ptr_trait", 0) => text.push_str(&format!("{n}(F) :- '$fn_ptr'(F).\n")),
+            // chalk: every type is `Destruct` (no const-drop checking).
+            ("destruct", 0) => text.push_str(&format!("{n}(_).\n")),
+            ("unsize", 1) => {
+                text.push_str(&format!(
+                    "{n}(S, T) :- {}(S, T).\n",
+                    q(super::unsize::UNSIZE_FROM)
+                ));
             }
             ("discriminant_kind", 0) => {
                 text.push_str(&format!("{n}(_).\n"));

@@ -27,6 +27,7 @@ mod opaque;
 pub mod rust_mode;
 pub mod rust_text;
 mod types;
+mod unsize;
 
 pub use attrs::unknown_attribute_warnings;
 pub use names::Names;

@@ -17,6 +17,10 @@ use crate::error::{Result, Span};
 use crate::syntax::ast::{self, Bound, ItemKind, OpaqueTyDef, TyKind};
 use crate::term::{Store, TermId};
 
+/// `Reveal` (chalk's mode in which opaque types may be revealed): the hypothesis atom. A `Reveal`
+/// goal holds only where it is assumed; the hidden types themselves are not equated.
+pub(super) const REVEAL: &str = "$reveal";
+
 /// The clauses of one opaque type.
 pub(super) fn opaque_type(
     store: &mut Store,

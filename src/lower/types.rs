@@ -428,13 +428,25 @@ impl<'a> Cx<'a> {
         let me = self.store.atom_named("$self");
         let mut items = Vec::new();
         for b in bounds {
-            if !b.binders.is_empty() || b.maybe {
+            let lifetimes_only = b
+                .binders
+                .iter()
+                .all(|p| matches!(p.kind, ParamKind::Lifetime));
+            if !lifetimes_only || b.maybe {
                 return Err(unsupported(
                     span,
-                    "higher-ranked or `?` bounds of dyn types",
+                    "type-quantified or `?` bounds of dyn types",
                 ));
             }
-            let (tr, eqs) = self.trait_ref(me, b)?;
+            // `dyn for<'a> Tr<'a>`: the bound's lifetimes are fresh variables, as those of a
+            // higher-ranked `fn` pointer (see `fn_ptr`): knot does not reason about lifetimes here.
+            let mark = self.mark();
+            for p in &b.binders {
+                self.bind(&p.name.name);
+            }
+            let lowered = self.trait_ref(me, b);
+            self.restore(mark);
+            let (tr, eqs) = lowered?;
             let mut binds = Vec::new();
             for eq in eqs {
                 // alias_eq('$assoc'(Tr, Item), V)
@@ -751,10 +763,20 @@ impl<'a> Cx<'a> {
                 Ok(self.store.app(syms::IMPLIES, &[h, b]))
             }
             GoalKind::Not(body) => {
+                // The existentials of a negated goal are its own (chalk's inversion makes them
+                // universal): not variables of the answer.
+                let before = self.existentials.len();
                 let b = self.goal(body)?;
+                self.existentials.truncate(before);
                 Ok(self.store.app(syms::NOT, &[b]))
             }
-            GoalKind::Compatible(_) => Err(unsupported(&g.span, "compatible goals")),
+            // `compatible { G }`: `G` with `Compatible` assumed (chalk's future-compatible mode, in
+            // which the clauses of `coherence::compatible_rules` apply).
+            GoalKind::Compatible(body) => {
+                let b = self.goal(body)?;
+                let h = self.store.atom_named(super::coherence::COMPATIBLE);
+                Ok(self.store.app(syms::IMPLIES, &[h, b]))
+            }
             GoalKind::Subtype(..) => Err(unsupported(&g.span, "Subtype goals")),
             GoalKind::Eq(a, b) => {
                 let first = self.nvars;
@@ -836,12 +858,14 @@ impl<'a> Cx<'a> {
                 let (t, _) = self.trait_ref(s, &tr.bound)?;
                 vec![self.app("local_impl_allowed", &[t])]
             }
-            _ => {
-                return Err(unsupported(
-                    span,
-                    "this domain goal (Compatible, Reveal, ObjectSafe)",
-                ))
+            DomainGoal::Compatible => vec![self.store.atom_named(super::coherence::COMPATIBLE)],
+            DomainGoal::Reveal => vec![self.store.atom_named(super::opaque::REVEAL)],
+            DomainGoal::ObjectSafe(t) => {
+                let name = self.store.atom_named(&t.name);
+                vec![self.app(super::unsize::OBJECT_SAFE, &[name])]
             }
+            #[allow(unreachable_patterns)]
+            _ => return Err(unsupported(span, "this domain goal")),
         })
     }
 

@@ -163,11 +163,29 @@ fn call_size(store: &Store, program: &crate::program::Program, goal: TermId, lim
 /// argument) nor the cells of lists (a list is how an encoding groups a variable number of parts,
 /// such as a `dyn` type's bounds: not a level of the term a user wrote). Iterative.
 pub(crate) fn measured_size(store: &Store, t: TermId, skip: &dyn Fn(TermId) -> bool) -> u32 {
+    // A `dyn` type's bound `'$b'('Tr'('$self', P..), Binds)` counts as chalk counts its where-clauses:
+    // the self type and parameters of the trait reference (neither the wrapper nor the reference is a
+    // node of the type), and each binding `'$eq'(Item, V)` as a projection on the same reference
+    // (`'$eq'` and `Item` for the alias, then the reference's self type and parameters, then `V`).
+    let bound = store.find_sym("$b").map(|b| (b, 2));
     let mut n = 0u32;
     let mut inner = vec![t];
     while let Some(x) = inner.pop() {
-        let cell = matches!(store.view(x), View::Atom(syms::NIL))
-            || store.functor(x) == Some((syms::CONS, 2));
+        let f = store.functor(x);
+        if f.is_some() && f == bound {
+            let args = store.args(x);
+            let tr_args = store.args(args[0]);
+            inner.extend_from_slice(tr_args);
+            let mut binds = args[1];
+            while store.functor(binds) == Some((syms::CONS, 2)) {
+                let cell = store.args(binds);
+                inner.push(cell[0]);
+                inner.extend_from_slice(tr_args);
+                binds = cell[1];
+            }
+            continue;
+        }
+        let cell = matches!(store.view(x), View::Atom(syms::NIL)) || f == Some((syms::CONS, 2));
         if !skip(x) && !cell {
             n = n.saturating_add(1);
         }
