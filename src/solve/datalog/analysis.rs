@@ -96,7 +96,7 @@ pub(super) fn edb_rel(store: &Store, program: &Program, p: Pred) -> Option<Rel> 
                 Arg::Var(_) => return None,
             }
         }
-        rel.insert(&row);
+        rel.push(&row);
     }
     Some(rel)
 }

@@ -111,6 +111,18 @@ impl Rel {
         true
     }
 
+    /// Add a row without looking for it first: for the facts of an extensional relation, which is
+    /// never a rule's head (a repeated fact only repeats derivations, which the heads deduplicate).
+    pub fn push(&mut self, row: &[u32]) {
+        debug_assert_eq!(row.len(), self.arity);
+        let i = self.len as u32;
+        self.data.extend_from_slice(row);
+        self.len += 1;
+        for (_, ix) in &mut self.indexes {
+            ix.add(row, i);
+        }
+    }
+
     /// The index on the columns of `mask` (built now if missing): its number for [`Rel::probe`].
     pub fn index(&mut self, mask: u64) -> usize {
         if let Some(k) = self.indexes.iter().position(|(m, _)| *m == mask) {
