@@ -428,3 +428,42 @@ fn datalog_sub_engine_limit_is_overflow() {
     assert!(a.outcome.overflow().is_some(), "{}", a.solution_text);
     assert_ne!(a.solution_text, "false.");
 }
+
+/// Calls of one pattern with different constants share one evaluation (each adds its magic fact and
+/// resumes the fixpoint): many calls from outside the pure closure give what resolution gives.
+#[test]
+fn datalog_sub_engine_many_calls_share_an_evaluation() {
+    let mut text = String::from(
+        ":- table path/2.\npath(X, Y) :- edge(X, Z), path(Z, Y).\npath(X, Y) :- edge(X, Y).\n\
+         q(X) :- between(1, 40, X), path(X, 40).\nr(X, Y) :- between(1, 40, X), path(X, Y), Y > 35.\n",
+    );
+    for i in 1..40 {
+        text.push_str(&format!("edge({i}, {}).\n", i + 1));
+    }
+    text.push_str("edge(20, 5).\n");
+    for goal in ["q(X)", "r(X, Y)", "path(3, Y)", "path(X, 7)"] {
+        let mut on = engine(&text, "slg", true);
+        let mut off = engine(&text, "slg", false);
+        let mut x = on.answers(goal).unwrap().texts;
+        let mut y = off.answers(goal).unwrap().texts;
+        x.sort();
+        y.sort();
+        assert_eq!(x, y, "{goal}");
+        assert!(!x.is_empty(), "{goal}");
+    }
+    // One engine asked in turn: evaluations kept between goals agree with fresh ones.
+    let mut on = engine(&text, "slg", true);
+    for goal in [
+        "path(5, Y)",
+        "path(1, Y)",
+        "path(5, Y)",
+        "path(X, 7)",
+        "q(X)",
+    ] {
+        let mut x = on.answers(goal).unwrap().texts;
+        let mut y = engine(&text, "slg", false).answers(goal).unwrap().texts;
+        x.sort();
+        y.sort();
+        assert_eq!(x, y, "{goal}");
+    }
+}

@@ -112,13 +112,16 @@ fn plan(rels: &mut [Rel], rules: &[Rule], r: usize, delta: usize) -> Plan {
         if left.is_empty() {
             break;
         }
-        // Next: the atom with the most bound columns (a nullary atom first: a plain check).
+        // Next: an atom whose columns are all bound (a plain check), else the one with the most
+        // bound columns; on a tie, not the first atom (after the magic rewriting, the magic atom:
+        // its bound columns are those of the call, the least selective).
         let score = |k: usize| {
             let a = &body[k].args;
-            if a.is_empty() {
+            let n = a.iter().filter(|x| is_bound(x, &bound)).count();
+            if n == a.len() {
                 usize::MAX
             } else {
-                a.iter().filter(|x| is_bound(x, &bound)).count()
+                2 * n + usize::from(k != 0)
             }
         };
         let best = (0..left.len())
@@ -235,70 +238,96 @@ fn run_plan(
     true
 }
 
-/// Evaluate `rules` to their least fixpoint over `rels` (whose rows are the facts). False when `tick`
-/// stopped it (the relations then hold part of the answers).
-pub(super) fn run(rels: &mut [Rel], rules: &[Rule], tick: &mut dyn FnMut() -> bool) -> bool {
-    let mut plans = Vec::new();
-    for r in 0..rules.len() {
-        for j in 0..rules[r].body.len() {
-            plans.push(plan(rels, rules, r, j));
+/// The state of one evaluation: its rules, their joins, and how far each relation was read. Kept
+/// between calls: a later call with the same pattern adds its magic fact and resumes the fixpoint,
+/// deriving only what is new.
+pub(super) struct Eval {
+    rules: Vec<Rule>,
+    plans: Vec<Plan>,
+    /// Per relation: rows before the last round (`old`) and up to its start (`cur`).
+    old: Vec<u32>,
+    cur: Vec<u32>,
+    vals: Vec<u32>,
+}
+
+impl Eval {
+    /// The joins of `rules` over `rels` (the indexes they probe are built now).
+    pub fn new(rels: &mut [Rel], rules: Vec<Rule>) -> Eval {
+        let mut plans = Vec::new();
+        for r in 0..rules.len() {
+            for j in 0..rules[r].body.len() {
+                plans.push(plan(rels, &rules, r, j));
+            }
+        }
+        let maxvars = rules.iter().map(|r| r.nvars as usize).max().unwrap_or(0);
+        Eval {
+            rules,
+            plans,
+            old: Vec::new(),
+            cur: Vec::new(),
+            vals: vec![0; maxvars],
         }
     }
-    let maxvars = rules.iter().map(|r| r.nvars as usize).max().unwrap_or(0);
-    let mut vals = vec![0u32; maxvars];
-    let mut key = Vec::new();
-    let mut out = Vec::new();
-    let mut old = vec![0u32; rels.len()];
-    let mut cur: Vec<u32> = rels.iter().map(|r| r.len() as u32).collect();
-    loop {
-        for p in &plans {
-            let rule = &rules[p.rule];
-            let body = &rule.body;
-            let d = body[p.delta].rel;
-            if old[d] == cur[d] {
-                continue;
+
+    /// Run the rules to their least fixpoint over `rels`, from the rows added since the last run.
+    /// False when `tick` stopped it (the relations then hold part of the answers, and the state
+    /// must be dropped).
+    pub fn run(&mut self, rels: &mut [Rel], tick: &mut dyn FnMut() -> bool) -> bool {
+        self.old.resize(rels.len(), 0);
+        self.cur.resize(rels.len(), 0);
+        let mut key = Vec::new();
+        let mut out = Vec::new();
+        loop {
+            let next: Vec<u32> = rels.iter().map(|r| r.len() as u32).collect();
+            if next == self.cur {
+                return true;
             }
-            // A position before the new rows with no old rows, or after them with no rows: nothing.
-            let empty = body
-                .iter()
-                .enumerate()
-                .any(|(k, a)| (k < p.delta && old[a.rel] == 0) || (k > p.delta && cur[a.rel] == 0));
-            if empty {
-                continue;
-            }
-            out.clear();
-            let mut derived = 0;
-            if !run_plan(
-                rels,
-                rule,
-                p,
-                &old,
-                &cur,
-                &mut vals,
-                &mut key,
-                &mut out,
-                &mut derived,
-                tick,
-            ) {
-                return false;
-            }
-            let head = &mut rels[rule.head.rel];
-            let a = head.arity();
-            if a == 0 {
-                // A nullary head: its one row, if derived at all.
-                if derived > 0 {
-                    head.insert(&[]);
+            self.old = std::mem::replace(&mut self.cur, next);
+            let (old, cur) = (&self.old, &self.cur);
+            for p in &self.plans {
+                let rule = &self.rules[p.rule];
+                let body = &rule.body;
+                let d = body[p.delta].rel;
+                if old[d] == cur[d] {
+                    continue;
                 }
-            } else {
-                for row in out.chunks_exact(a) {
-                    head.insert(row);
+                // A position before the new rows with no old rows, or after them with no rows:
+                // nothing to join.
+                let empty = body.iter().enumerate().any(|(k, a)| {
+                    (k < p.delta && old[a.rel] == 0) || (k > p.delta && cur[a.rel] == 0)
+                });
+                if empty {
+                    continue;
+                }
+                out.clear();
+                let mut derived = 0;
+                if !run_plan(
+                    rels,
+                    rule,
+                    p,
+                    old,
+                    cur,
+                    &mut self.vals,
+                    &mut key,
+                    &mut out,
+                    &mut derived,
+                    tick,
+                ) {
+                    return false;
+                }
+                let head = &mut rels[rule.head.rel];
+                let a = head.arity();
+                if a == 0 {
+                    // A nullary head: its one row, if derived at all.
+                    if derived > 0 {
+                        head.insert(&[]);
+                    }
+                } else {
+                    for row in out.chunks_exact(a) {
+                        head.insert(row);
+                    }
                 }
             }
         }
-        let next: Vec<u32> = rels.iter().map(|r| r.len() as u32).collect();
-        if next == cur {
-            return true;
-        }
-        old = std::mem::replace(&mut cur, next);
     }
 }
