@@ -98,6 +98,7 @@ pub(super) fn edb_rel(store: &Store, program: &Program, p: Pred) -> Option<Rel> 
         }
         rel.push(&row);
     }
+    rel.freeze();
     Some(rel)
 }
 

@@ -16,6 +16,9 @@ fn hash_row(r: &[u32]) -> u64 {
 
 /// Rows by the values of some columns.
 enum Index {
+    /// One column of a relation that no longer grows (a predicate's facts): each key's rows are a
+    /// run of one flat list, built by one sort.
+    Frozen(FxHashMap<u32, (u32, u32)>, Vec<u32>),
     /// One column.
     One(usize, FxHashMap<u32, Vec<u32>>),
     /// Several columns, in column order.
@@ -32,8 +35,25 @@ impl Index {
         }
     }
 
+    /// The index of one column of rows that will not grow.
+    fn frozen(rel: &Rel, col: usize) -> Index {
+        let mut pairs: Vec<u64> = (0..rel.len as u32)
+            .map(|i| (u64::from(rel.row(i)[col]) << 32) | u64::from(i))
+            .collect();
+        pairs.sort_unstable();
+        let mut runs: FxHashMap<u32, (u32, u32)> = FxHashMap::default();
+        let mut rows = Vec::with_capacity(pairs.len());
+        for (k, p) in pairs.iter().enumerate() {
+            let key = (p >> 32) as u32;
+            runs.entry(key).or_insert((k as u32, 0)).1 += 1;
+            rows.push(*p as u32);
+        }
+        Index::Frozen(runs, rows)
+    }
+
     fn add(&mut self, row: &[u32], i: u32) {
         match self {
+            Index::Frozen(..) => unreachable!("a frozen relation does not grow"),
             Index::One(c, m) => m.entry(row[*c]).or_default().push(i),
             Index::Many(cols, m) => {
                 let key: Vec<u32> = cols.iter().map(|&c| row[c]).collect();
@@ -44,6 +64,11 @@ impl Index {
 
     fn get(&self, key: &[u32]) -> &[u32] {
         let found = match self {
+            Index::Frozen(runs, rows) => {
+                return runs
+                    .get(&key[0])
+                    .map_or(&[], |&(at, n)| &rows[at as usize..(at + n) as usize]);
+            }
             Index::One(_, m) => m.get(&key[0]),
             Index::Many(_, m) => m.get(key),
         };
@@ -58,6 +83,8 @@ pub(super) struct Rel {
     len: usize,
     set: HashTable<u32>,
     indexes: Vec<(u64, Index)>,
+    /// No row will be added (see [`Rel::freeze`]).
+    frozen: bool,
 }
 
 impl Rel {
@@ -68,6 +95,7 @@ impl Rel {
             len: 0,
             set: HashTable::new(),
             indexes: Vec::new(),
+            frozen: false,
         }
     }
 
@@ -95,6 +123,7 @@ impl Rel {
     /// Add a row; false when it was there already.
     pub fn insert(&mut self, row: &[u32]) -> bool {
         debug_assert_eq!(row.len(), self.arity);
+        debug_assert!(!self.frozen);
         let h = hash_row(row);
         let (data, ar) = (&self.data, self.arity);
         let row_at = |j: u32| &data[j as usize * ar..(j as usize + 1) * ar];
@@ -111,10 +140,16 @@ impl Rel {
         true
     }
 
+    /// No row will be added any more: single-column indexes are built flat.
+    pub fn freeze(&mut self) {
+        self.frozen = true;
+    }
+
     /// Add a row without looking for it first: for the facts of an extensional relation, which is
     /// never a rule's head (a repeated fact only repeats derivations, which the heads deduplicate).
     pub fn push(&mut self, row: &[u32]) {
         debug_assert_eq!(row.len(), self.arity);
+        debug_assert!(!self.frozen);
         let i = self.len as u32;
         self.data.extend_from_slice(row);
         self.len += 1;
@@ -128,10 +163,15 @@ impl Rel {
         if let Some(k) = self.indexes.iter().position(|(m, _)| *m == mask) {
             return k;
         }
-        let mut ix = Index::new(mask, self.arity);
-        for i in 0..self.len as u32 {
-            ix.add(self.row(i), i);
-        }
+        let ix = if self.frozen && mask.count_ones() == 1 {
+            Index::frozen(self, mask.trailing_zeros() as usize)
+        } else {
+            let mut ix = Index::new(mask, self.arity);
+            for i in 0..self.len as u32 {
+                ix.add(self.row(i), i);
+            }
+            ix
+        };
         self.indexes.push((mask, ix));
         self.indexes.len() - 1
     }
@@ -158,6 +198,16 @@ mod tests {
         let k2 = r.index(0b11);
         assert_eq!(r.probe(k2, &[2, 3]), &[2]);
         assert_eq!(r.probe(k2, &[2, 4]), &[] as &[u32]);
+        let mut f = Rel::new(2);
+        for row in [[3, 1], [1, 2], [3, 4], [2, 2]] {
+            f.push(&row);
+        }
+        f.freeze();
+        let k = f.index(0b01);
+        assert_eq!(f.probe(k, &[3]), &[0, 2]);
+        assert_eq!(f.probe(k, &[5]), &[] as &[u32]);
+        let k = f.index(0b10);
+        assert_eq!(f.probe(k, &[2]), &[1, 3]);
         let mut z = Rel::new(0);
         assert!(z.insert(&[]));
         assert!(!z.insert(&[]));
