@@ -82,6 +82,8 @@ pub(super) struct Rel {
     data: Vec<u32>,
     len: usize,
     set: HashTable<u32>,
+    /// The rows of a relation of arity 1 or 2, packed: deduplication without reading `data`.
+    packed: hashbrown::HashSet<u64, rustc_hash::FxBuildHasher>,
     indexes: Vec<(u64, Index)>,
     /// No row will be added (see [`Rel::freeze`]).
     frozen: bool,
@@ -94,6 +96,7 @@ impl Rel {
             data: Vec::new(),
             len: 0,
             set: HashTable::new(),
+            packed: Default::default(),
             indexes: Vec::new(),
             frozen: false,
         }
@@ -124,14 +127,21 @@ impl Rel {
     pub fn insert(&mut self, row: &[u32]) -> bool {
         debug_assert_eq!(row.len(), self.arity);
         debug_assert!(!self.frozen);
-        let h = hash_row(row);
-        let (data, ar) = (&self.data, self.arity);
-        let row_at = |j: u32| &data[j as usize * ar..(j as usize + 1) * ar];
-        if self.set.find(h, |&j| row_at(j) == row).is_some() {
-            return false;
-        }
         let i = self.len as u32;
-        self.set.insert_unique(h, i, |&j| hash_row(row_at(j)));
+        if matches!(self.arity, 1 | 2) {
+            let key = (u64::from(row[0]) << 32) | u64::from(row[row.len() - 1]);
+            if !self.packed.insert(key) {
+                return false;
+            }
+        } else {
+            let h = hash_row(row);
+            let (data, ar) = (&self.data, self.arity);
+            let row_at = |j: u32| &data[j as usize * ar..(j as usize + 1) * ar];
+            if self.set.find(h, |&j| row_at(j) == row).is_some() {
+                return false;
+            }
+            self.set.insert_unique(h, i, |&j| hash_row(row_at(j)));
+        }
         self.data.extend_from_slice(row);
         self.len += 1;
         for (_, ix) in &mut self.indexes {
