@@ -792,7 +792,7 @@ pub fn load_library(store: &mut Store, program: &mut Program) -> Result<()> {
 }
 
 /// Control constructs cannot be clause heads.
-fn is_control(f: Sym, n: u32) -> bool {
+pub(crate) fn is_control(f: Sym, n: u32) -> bool {
     matches!(
         (f, n),
         (syms::COMMA, 2) | (syms::SEMI, 2) | (syms::NECK, 2) | (syms::NOT, 1) | (syms::IMPLIES, 2)

@@ -172,6 +172,12 @@ pub fn stats_text(out: &Outcome, elapsed: Duration) -> String {
             s.cache_hits, s.provisional[0], s.provisional[1], s.provisional[2], s.iterations
         ));
     }
+    if s.datalog_tables > 0 {
+        line.push_str(&format!(
+            ", datalog (semi-naive) tables {}, rows {}",
+            s.datalog_tables, s.datalog_rows
+        ));
+    }
     line.push_str(&format!(", time {:.6}s", elapsed.as_secs_f64()));
     line
 }
@@ -182,7 +188,8 @@ pub fn stats_json(out: &Outcome, elapsed: Duration) -> Value {
     json!({
         "tables": s.tables, "table_answers": s.table_answers, "consumers": s.consumers,
         "completed": s.completed, "steps": s.steps, "unifications": s.unifications,
-        "cache_hits": s.cache_hits, "seconds": elapsed.as_secs_f64(),
+        "cache_hits": s.cache_hits, "datalog_tables": s.datalog_tables,
+        "datalog_rows": s.datalog_rows, "seconds": elapsed.as_secs_f64(),
     })
 }
 

@@ -50,19 +50,29 @@ fn query_text(p: &Pred) -> String {
 }
 
 fn check_program(prog: &Prog) {
-    for strategy in ["slg", "recursive"] {
-        check_strategy(prog, strategy);
+    // slg with its Datalog sub-engine (semi-naive evaluation of pure Datalog closures), slg by
+    // resolution only, and recursive.
+    for (strategy, datalog) in [("slg", true), ("slg", false), ("recursive", true)] {
+        check_strategy(prog, strategy, datalog);
     }
+}
+
+/// An engine for `text` under `strategy`, with the Datalog sub-engine on or off.
+fn engine(text: &str, strategy: &str, datalog: bool) -> Engine {
+    let mut e = Engine::from_clauses("gen.pl", text)
+        .unwrap_or_else(|e| panic!("load failed: {e}\n{text}"))
+        .with_strategy(strategy);
+    e.limits.datalog = datalog;
+    e
 }
 
 /// Every IDB predicate's answers under `strategy` against the least model: plain, with a repeated variable, with every predicate tabled,
 /// with the first argument bound; and against sld on non-recursive programs.
-fn check_strategy(prog: &Prog, strategy: &str) {
+fn check_strategy(prog: &Prog, strategy: &str, datalog: bool) {
     let text = prog.text();
     let model = prog.least_model();
-    let mut slg = Engine::from_clauses("gen.pl", &text)
-        .unwrap_or_else(|e| panic!("load failed: {e}\n{text}"))
-        .with_strategy(strategy);
+    let mut slg = engine(&text, strategy, datalog);
+    let strategy = &format!("{strategy} (datalog {datalog})");
     let recursive = prog.recursive();
     let mut sld = if recursive {
         None
@@ -110,9 +120,7 @@ fn check_strategy(prog: &Prog, strategy: &str) {
         }
         // With every predicate tabled (`table_all`), the same answers.
         {
-            let mut all = Engine::from_clauses("gen.pl", &text)
-                .unwrap()
-                .with_strategy(strategy);
+            let mut all = engine(&text, strategy.split(' ').next().unwrap(), datalog);
             all.limits.table_all = true;
             let (got, _) = ask(&mut all, &q);
             let got: BTreeSet<Vec<i64>> = got.into_iter().collect();
@@ -362,4 +370,100 @@ fn fixpoint_helper_sanity() {
     assert_eq!(got, exp);
     assert!(prog.recursive());
     check_program(&prog);
+}
+
+/// The Datalog sub-engine answers pure Datalog calls (visible in the stats), and SLG keeps its
+/// semantics at the boundary: a negation and a built-in outside the pure closure, with the sub-engine
+/// on and off, give the same answers.
+#[test]
+fn datalog_sub_engine_boundary() {
+    let text = ":- table path/2.\n:- table unreached/1.\n:- table far/1.\n\
+                path(X, Y) :- path(X, Z), edge(Z, Y).\npath(X, Y) :- edge(X, Y).\n\
+                edge(1, 2). edge(2, 3). edge(3, 1). edge(4, 5). edge(5, 6).\n\
+                node(1). node(2). node(3). node(4). node(5). node(6). node(7).\n\
+                unreached(X) :- node(X), \\+ path(1, X).\n\
+                far(X) :- path(4, X), X > 5.\n";
+    for goal in [
+        "path(X, Y)",
+        "path(1, Y)",
+        "path(X, X)",
+        "path(X, 3)",
+        "unreached(X)",
+        "far(X)",
+    ] {
+        let mut on = engine(text, "slg", true);
+        let mut off = engine(text, "slg", false);
+        let a = on.answers(goal).unwrap();
+        let b = off.answers(goal).unwrap();
+        let mut x = a.texts.clone();
+        let mut y = b.texts.clone();
+        x.sort();
+        y.sort();
+        assert_eq!(x, y, "{goal}");
+        assert!(
+            a.outcome.stats.datalog_tables > 0,
+            "{goal}: sub-engine not used"
+        );
+        assert_eq!(b.outcome.stats.datalog_tables, 0, "{goal}");
+    }
+    let mut on = engine(text, "slg", true);
+    let a = on.answers("unreached(X)").unwrap();
+    let mut t = a.texts.clone();
+    t.sort();
+    assert_eq!(t, vec!["X = 4.", "X = 5.", "X = 6.", "X = 7."]);
+}
+
+/// A limit hit inside a bottom-up evaluation stops the search as any other: unknown, never "no".
+#[test]
+fn datalog_sub_engine_limit_is_overflow() {
+    let mut text = String::from(
+        ":- table path/2.\npath(X, Y) :- path(X, Z), edge(Z, Y).\npath(X, Y) :- edge(X, Y).\n",
+    );
+    for i in 0..300 {
+        text.push_str(&format!("edge({i}, {}).\n", (i + 1) % 300));
+    }
+    let mut e = engine(&text, "slg", true);
+    e.limits.max_steps = 5_000;
+    let a = e.answers("path(X, 150)").unwrap();
+    assert!(a.outcome.overflow().is_some(), "{}", a.solution_text);
+    assert_ne!(a.solution_text, "false.");
+}
+
+/// Calls of one pattern with different constants share one evaluation (each adds its magic fact and
+/// resumes the fixpoint): many calls from outside the pure closure give what resolution gives.
+#[test]
+fn datalog_sub_engine_many_calls_share_an_evaluation() {
+    let mut text = String::from(
+        ":- table path/2.\npath(X, Y) :- edge(X, Z), path(Z, Y).\npath(X, Y) :- edge(X, Y).\n\
+         q(X) :- between(1, 40, X), path(X, 40).\nr(X, Y) :- between(1, 40, X), path(X, Y), Y > 35.\n",
+    );
+    for i in 1..40 {
+        text.push_str(&format!("edge({i}, {}).\n", i + 1));
+    }
+    text.push_str("edge(20, 5).\n");
+    for goal in ["q(X)", "r(X, Y)", "path(3, Y)", "path(X, 7)"] {
+        let mut on = engine(&text, "slg", true);
+        let mut off = engine(&text, "slg", false);
+        let mut x = on.answers(goal).unwrap().texts;
+        let mut y = off.answers(goal).unwrap().texts;
+        x.sort();
+        y.sort();
+        assert_eq!(x, y, "{goal}");
+        assert!(!x.is_empty(), "{goal}");
+    }
+    // One engine asked in turn: evaluations kept between goals agree with fresh ones.
+    let mut on = engine(&text, "slg", true);
+    for goal in [
+        "path(5, Y)",
+        "path(1, Y)",
+        "path(5, Y)",
+        "path(X, 7)",
+        "q(X)",
+    ] {
+        let mut x = on.answers(goal).unwrap().texts;
+        let mut y = engine(&text, "slg", false).answers(goal).unwrap().texts;
+        x.sort();
+        y.sort();
+        assert_eq!(x, y, "{goal}");
+    }
 }

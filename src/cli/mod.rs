@@ -150,6 +150,9 @@ pub struct SolveOpts {
     /// Table every predicate (SLG), not only those declared with `:- table`.
     #[arg(long)]
     pub table_all: bool,
+    /// Resolve pure Datalog tabled predicates by SLG only (no semi-naive sub-engine).
+    #[arg(long)]
+    pub no_datalog: bool,
     /// Unify without the occurs check (Prolog's default; faster, unsound on cyclic terms).
     #[arg(long)]
     pub no_occurs_check: bool,
@@ -180,6 +183,7 @@ impl SolveOpts {
                 .and_then(|t| Duration::try_from_secs_f64(t).ok()),
             occurs_check: !self.no_occurs_check,
             table_all: self.table_all,
+            datalog: !self.no_datalog,
             max_term_depth: self.max_term_depth,
             max_iterations: self.max_iterations,
             max_memory_mib: self.max_memory,

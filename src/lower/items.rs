@@ -49,6 +49,13 @@ pub(super) fn lower_items(
     program: &mut Program,
 ) -> Result<()> {
     let mut out = Out { program };
+    // Each trait's definition by name (the first of a name), looked up once per impl.
+    let mut trait_defs: rustc_hash::FxHashMap<&str, &TraitDef> = Default::default();
+    for item in &prog.items {
+        if let ItemKind::Trait(t) = &item.kind {
+            trait_defs.entry(t.name.name.as_str()).or_insert(t);
+        }
+    }
     for item in &prog.items {
         match &item.kind {
             ItemKind::Struct(a) => {
@@ -64,7 +71,9 @@ pub(super) fn lower_items(
                 let object_safe = item.attr("object_safe").is_some();
                 trait_decl(store, names, t, object_safe, &item.span, &mut out)?
             }
-            ItemKind::Impl(i) => impl_decl(store, names, prog, i, opts, &item.span, &mut out)?,
+            ItemKind::Impl(i) => {
+                impl_decl(store, names, &trait_defs, i, opts, &item.span, &mut out)?
+            }
             ItemKind::Clause(c) => program_clause(store, names, c, &mut out)?,
             ItemKind::ForeignType(_) => {}
             ItemKind::OpaqueType(o) => {
@@ -741,7 +750,7 @@ fn with_self(store: &mut Store, t: TermId, s: TermId) -> TermId {
 fn impl_decl(
     store: &mut Store,
     names: &Names,
-    prog: &ast::Program,
+    trait_defs: &rustc_hash::FxHashMap<&str, &TraitDef>,
     i: &ImplDef,
     opts: &LowerOptions,
     span: &Span,
@@ -753,10 +762,7 @@ fn impl_decl(
         return Ok(());
     }
     let trait_name = &i.trait_ref.bound.name.name;
-    let trait_def = prog.items.iter().find_map(|item| match &item.kind {
-        ItemKind::Trait(t) if &t.name.name == trait_name => Some(t),
-        _ => None,
-    });
+    let trait_def = trait_defs.get(trait_name.as_str()).copied();
     let coinductive = names.traits.get(trait_name).is_some_and(|info| {
         !opts.coinductive_none && (opts.coinductive_all || info.auto || info.coinductive)
     });

@@ -58,6 +58,9 @@ pub struct Names {
     pub resolver: Option<std::sync::Arc<crate::resolve::Resolver>>,
     /// The program was lowered with the intercrate clauses of open-world coherence.
     pub intercrate: bool,
+    /// The first trait declared with `#[lang(sized)]` (looked up once per impl and fn: kept here,
+    /// not searched for among all traits each time).
+    pub sized: Option<String>,
 }
 
 fn params(ps: &[ast::GenericParam]) -> Vec<Param> {
@@ -125,6 +128,9 @@ impl Names {
                         .and_then(|a| a.args.as_ref())
                         .and_then(|a| a.first())
                         .map(|i| i.name.clone());
+                    if lang.as_deref() == Some("sized") && n.sized.is_none() {
+                        n.sized = Some(t.name.name.clone());
+                    }
                     n.traits.insert(
                         t.name.name.clone(),
                         TraitInfo {

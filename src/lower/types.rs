@@ -201,12 +201,7 @@ impl<'a> Cx<'a> {
         if !self.names.rust_rules {
             return None;
         }
-        let names = self.names;
-        names
-            .trait_order
-            .iter()
-            .find(|t| names.traits[*t].lang.as_deref() == Some("sized"))
-            .map(|t| t.as_str())
+        self.names.sized.as_deref()
     }
 
     /// Rust's implicit `P: Sized` for each type parameter of `ps` in scope that no `?Sized` (inline or

@@ -7,6 +7,7 @@
 pub mod aggregate;
 pub mod answers;
 pub(crate) mod canon_goal;
+pub(crate) mod datalog;
 pub(crate) mod machine;
 pub(crate) mod memory;
 pub mod recursive;
@@ -179,6 +180,9 @@ pub struct Limits {
     pub occurs_check: bool,
     /// Table every predicate, not only those declared `:- table` (SLG).
     pub table_all: bool,
+    /// Answer tabled calls whose closure is pure Datalog by semi-naive bottom-up evaluation (SLG's
+    /// Datalog sub-engine); false: by resolution only.
+    pub datalog: bool,
     /// Deepest subgoal or answer term a table may hold.
     pub max_term_depth: u32,
     /// Memory budget in MiB for the whole search (the process's resident set on Linux: terms, tables,
@@ -206,6 +210,7 @@ impl Default for Limits {
             cancel: None,
             occurs_check: true,
             table_all: false,
+            datalog: true,
             max_term_depth: 100_000,
             max_memory_mib: 8 * 1024,
             max_term_size: None,
@@ -234,6 +239,11 @@ pub struct Stats {
     pub provisional: [u64; 3],
     /// Fixpoint iterations (recursive strategy).
     pub iterations: u64,
+    /// Tables answered by the Datalog sub-engine (`slg`: semi-naive evaluation of a pure Datalog
+    /// closure).
+    pub datalog_tables: u64,
+    /// Rows those evaluations derived (answers and magic facts of every relation but the facts').
+    pub datalog_rows: u64,
 }
 
 /// How a search ended.

@@ -33,6 +33,8 @@ use table::{Consumer, Owner, Table, TableId, Waiter};
 #[derive(Default)]
 pub struct Slg {
     cache: TableCache,
+    /// The Datalog sub-engine's analysis and relations for the program (`solve/datalog`).
+    datalog: super::datalog::Cache,
 }
 
 /// Completed tables by canonical key, for one program under one set of answer-shaping limits.
@@ -77,7 +79,10 @@ impl Strategy for Slg {
                 c.program = Some(id);
                 c.limits = shape;
             }
-            let (out, _, done) = run(store, program, goal, limits, &assume, &c.tables, on_answer);
+            let dl = &mut self.datalog;
+            let (out, _, done) = run(
+                store, program, goal, limits, &assume, &c.tables, dl, on_answer,
+            );
             let clean = out.overflow().is_none()
                 && out.error.is_none()
                 && !out.floundered
@@ -101,7 +106,9 @@ impl Strategy for Slg {
                 ControlFlow::Continue(())
             };
             let none = FxHashMap::default();
-            let (out, verdict, _) = run(store, program, goal, limits, &assume, &none, &mut hold);
+            let dl = &mut self.datalog;
+            let (out, verdict, _) =
+                run(store, program, goal, limits, &assume, &none, dl, &mut hold);
             let settled = verdict.unconfirmed.is_empty() && verdict.views.is_empty();
             if settled || out.overflow().is_some() {
                 for a in &held {
@@ -139,6 +146,7 @@ impl Strategy for Slg {
 }
 
 /// One SLG run under `assume`; also returns which assumptions it did not confirm.
+#[allow(clippy::too_many_arguments)]
 fn run(
     store: &mut Store,
     program: &Program,
@@ -146,6 +154,7 @@ fn run(
     limits: &Limits,
     assume: &Assumptions,
     known: &FxHashMap<TermId, AnswerSet>,
+    datalog: &mut super::datalog::Cache,
     on_answer: &mut OnAnswer<'_>,
 ) -> (Outcome, Verdict, Vec<(TermId, AnswerSet)>) {
     let mut m = Machine::new(store, program, limits);
@@ -167,6 +176,7 @@ fn run(
         assume,
         verdict: Verdict::default(),
         known,
+        datalog: limits.datalog.then_some(datalog),
     };
     engine.solve(&mut m, goal);
     let mut out = m.out;
@@ -223,6 +233,8 @@ struct Engine<'a, 'b> {
     assume: &'a Assumptions,
     /// Tables completed by earlier goals over the same program.
     known: &'a FxHashMap<TermId, AnswerSet>,
+    /// The Datalog sub-engine, when on: answers pure Datalog calls as complete tables.
+    datalog: Option<&'a mut super::datalog::Cache>,
     /// Which of those assumptions the run did not confirm.
     verdict: Verdict,
 }
@@ -505,6 +517,23 @@ impl Engine<'_, '_> {
             tb.complete = true;
             m.out.stats.cache_hits += 1;
             return Some((t, map, umap));
+        }
+        if let Some(dl) = self.datalog.as_deref_mut() {
+            let tb = &self.tables[t as usize];
+            let (goal, nvars) = (tb.goal, tb.nvars);
+            let plain = tb.env.is_none() && tb.universes.iter().all(|&u| u == 0);
+            if let Some(answers) = plain
+                .then(|| super::datalog::answer(dl, m, goal, nvars, self.table_all))
+                .flatten()
+            {
+                // A pure Datalog closure, evaluated bottom-up: complete from the start.
+                let tb = &mut self.tables[t as usize];
+                tb.answers = answers;
+                tb.answers.freeze();
+                tb.frozen = Some(assume::flat(&tb.answers));
+                tb.complete = true;
+                return Some((t, map, umap));
+            }
         }
         self.tables[t as usize].pos = self.stack.len();
         self.roots.insert(self.stack.len());

@@ -1,0 +1,333 @@
+//! Semi-naive bottom-up evaluation of Datalog rules over [`Rel`]s.
+//!
+//! Each round joins, for every rule and every body position `j` whose relation gained rows in the
+//! previous round, the *new* rows at `j` with the *old* rows of the positions before `j` and all the
+//! rows (up to the round's start) of the positions after it: every derivation is made once, in the
+//! round after its last premise appeared. The join starts from the new rows and then takes, of the
+//! atoms left, the one with the most bound columns (a hash probe of its index); the derived head rows
+//! are collected and added after the join, so a join never sees rows of its own round. The join is a
+//! loop over an explicit stack of cursors (no recursion over the length of a body).
+
+use super::rel::Rel;
+
+/// A rule argument: a variable of the rule or a constant (a term id).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Arg {
+    Var(u32),
+    Const(u32),
+}
+
+#[derive(Clone, Debug)]
+pub(super) struct Atom {
+    pub rel: usize,
+    pub args: Vec<Arg>,
+}
+
+#[derive(Clone, Debug)]
+pub(super) struct Rule {
+    pub head: Atom,
+    pub body: Vec<Atom>,
+    pub nvars: u32,
+}
+
+/// Which rows of a body position a join reads.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Range {
+    /// Those from before the previous round.
+    Old,
+    /// Those of the previous round.
+    New,
+    /// All up to this round.
+    All,
+}
+
+/// One atom of a join, in the order the join visits them.
+struct Step {
+    rel: usize,
+    range: Range,
+    /// The index probed with the bound columns, or `None`: the rows of the range are scanned.
+    index: Option<usize>,
+    /// The bound columns' values, in column order (the probe's key, or what a scan checks).
+    key: Vec<(usize, Arg)>,
+    /// Columns whose variable this atom binds.
+    binds: Vec<(usize, u32)>,
+    /// Columns that repeat a variable bound by an earlier column of this atom.
+    repeats: Vec<(usize, u32)>,
+}
+
+/// A rule's join with the new rows at one body position.
+struct Plan {
+    rule: usize,
+    /// The body position read as new rows.
+    delta: usize,
+    steps: Vec<Step>,
+}
+
+fn plan(rels: &mut [Rel], rules: &[Rule], r: usize, delta: usize) -> Plan {
+    let body = &rules[r].body;
+    let mut bound = vec![false; rules[r].nvars as usize];
+    let mut left: Vec<usize> = (0..body.len()).filter(|&k| k != delta).collect();
+    let mut order = vec![delta];
+    let is_bound = |a: &Arg, bound: &[bool]| match a {
+        Arg::Const(_) => true,
+        Arg::Var(v) => bound[*v as usize],
+    };
+    let mut steps = Vec::new();
+    loop {
+        let k = *order.last().expect("an atom");
+        let atom = &body[k];
+        let mut key = Vec::new();
+        let mut binds = Vec::new();
+        let mut repeats = Vec::new();
+        let mut mask = 0u64;
+        for (c, a) in atom.args.iter().enumerate() {
+            if is_bound(a, &bound) {
+                key.push((c, *a));
+                mask |= 1 << c;
+            } else if let Arg::Var(v) = a {
+                if binds.iter().any(|&(_, w)| w == *v) {
+                    repeats.push((c, *v));
+                } else {
+                    binds.push((c, *v));
+                }
+            }
+        }
+        for &(_, v) in &binds {
+            bound[v as usize] = true;
+        }
+        let range = match k.cmp(&delta) {
+            std::cmp::Ordering::Less => Range::Old,
+            std::cmp::Ordering::Equal => Range::New,
+            std::cmp::Ordering::Greater => Range::All,
+        };
+        let index = (k != delta && mask != 0).then(|| rels[atom.rel].index(mask));
+        steps.push(Step {
+            rel: atom.rel,
+            range,
+            index,
+            key,
+            binds,
+            repeats,
+        });
+        if left.is_empty() {
+            break;
+        }
+        // Next: an atom whose columns are all bound (a plain check), else the one with the most
+        // bound columns; on a tie, not the first atom (after the magic rewriting, the magic atom:
+        // its bound columns are those of the call, the least selective).
+        let score = |k: usize| {
+            let a = &body[k].args;
+            let n = a.iter().filter(|x| is_bound(x, &bound)).count();
+            if n == a.len() {
+                usize::MAX
+            } else {
+                2 * n + usize::from(k != 0)
+            }
+        };
+        let best = (0..left.len())
+            .max_by_key(|&i| (score(left[i]), std::cmp::Reverse(i)))
+            .expect("atoms left");
+        order.push(left.remove(best));
+    }
+    Plan {
+        rule: r,
+        delta,
+        steps,
+    }
+}
+
+/// Where a step's cursor is.
+enum Cursor<'r> {
+    /// Scanning rows `at..end`.
+    Scan { at: u32, end: u32 },
+    /// Walking an index's list of rows, up to row number `end`.
+    Probe {
+        rows: &'r [u32],
+        at: usize,
+        end: u32,
+    },
+}
+
+impl Cursor<'_> {
+    fn next(&mut self) -> Option<u32> {
+        match self {
+            Cursor::Scan { at, end } => (*at < *end).then(|| {
+                *at += 1;
+                *at - 1
+            }),
+            Cursor::Probe { rows, at, end } => {
+                let r = *rows.get(*at)?;
+                if r >= *end {
+                    return None;
+                }
+                *at += 1;
+                Some(r)
+            }
+        }
+    }
+}
+
+fn value(a: Arg, vals: &[u32]) -> u32 {
+    match a {
+        Arg::Const(c) => c,
+        Arg::Var(v) => vals[v as usize],
+    }
+}
+
+/// Run one plan; the head rows it derives are appended to `out`. False when `tick` says stop.
+#[allow(clippy::too_many_arguments)]
+fn run_plan(
+    rels: &[Rel],
+    rule: &Rule,
+    p: &Plan,
+    old: &[u32],
+    cur: &[u32],
+    vals: &mut [u32],
+    key: &mut Vec<u32>,
+    out: &mut Vec<u32>,
+    derived: &mut usize,
+    tick: &mut dyn FnMut() -> bool,
+) -> bool {
+    let open = |s: &Step, vals: &[u32], key: &mut Vec<u32>| -> Cursor<'_> {
+        let (lo, hi) = match s.range {
+            Range::Old => (0, old[s.rel]),
+            Range::New => (old[s.rel], cur[s.rel]),
+            Range::All => (0, cur[s.rel]),
+        };
+        match s.index {
+            None => Cursor::Scan { at: lo, end: hi },
+            Some(ix) => {
+                key.clear();
+                key.extend(s.key.iter().map(|&(_, a)| value(a, vals)));
+                let rows = rels[s.rel].probe(ix, key);
+                let at = rows.partition_point(|&r| r < lo);
+                Cursor::Probe { rows, at, end: hi }
+            }
+        }
+    };
+    let mut stack: Vec<Cursor<'_>> = Vec::with_capacity(p.steps.len());
+    stack.push(open(&p.steps[0], vals, key));
+    while let Some(top) = stack.last_mut() {
+        let Some(r) = top.next() else {
+            stack.pop();
+            continue;
+        };
+        if !tick() {
+            return false;
+        }
+        let s = &p.steps[stack.len() - 1];
+        let row = rels[s.rel].row(r);
+        if s.index.is_none() && s.key.iter().any(|&(c, a)| row[c] != value(a, vals)) {
+            continue;
+        }
+        for &(c, v) in &s.binds {
+            vals[v as usize] = row[c];
+        }
+        if s.repeats.iter().any(|&(c, v)| row[c] != vals[v as usize]) {
+            continue;
+        }
+        if stack.len() == p.steps.len() {
+            out.extend(rule.head.args.iter().map(|&a| value(a, vals)));
+            *derived += 1;
+        } else {
+            let next = &p.steps[stack.len()];
+            let c = open(next, vals, key);
+            stack.push(c);
+        }
+    }
+    true
+}
+
+/// The state of one evaluation: its rules, their joins, and how far each relation was read. Kept
+/// between calls: a later call with the same pattern adds its magic fact and resumes the fixpoint,
+/// deriving only what is new.
+pub(super) struct Eval {
+    rules: Vec<Rule>,
+    plans: Vec<Plan>,
+    /// Per relation: rows before the last round (`old`) and up to its start (`cur`).
+    old: Vec<u32>,
+    cur: Vec<u32>,
+    vals: Vec<u32>,
+}
+
+impl Eval {
+    /// The joins of `rules` over `rels` (the indexes they probe are built now).
+    pub fn new(rels: &mut [Rel], rules: Vec<Rule>) -> Eval {
+        let mut plans = Vec::new();
+        for r in 0..rules.len() {
+            for j in 0..rules[r].body.len() {
+                plans.push(plan(rels, &rules, r, j));
+            }
+        }
+        let maxvars = rules.iter().map(|r| r.nvars as usize).max().unwrap_or(0);
+        Eval {
+            rules,
+            plans,
+            old: Vec::new(),
+            cur: Vec::new(),
+            vals: vec![0; maxvars],
+        }
+    }
+
+    /// Run the rules to their least fixpoint over `rels`, from the rows added since the last run.
+    /// False when `tick` stopped it (the relations then hold part of the answers, and the state
+    /// must be dropped).
+    pub fn run(&mut self, rels: &mut [Rel], tick: &mut dyn FnMut() -> bool) -> bool {
+        self.old.resize(rels.len(), 0);
+        self.cur.resize(rels.len(), 0);
+        let mut key = Vec::new();
+        let mut out = Vec::new();
+        loop {
+            let next: Vec<u32> = rels.iter().map(|r| r.len() as u32).collect();
+            if next == self.cur {
+                return true;
+            }
+            self.old = std::mem::replace(&mut self.cur, next);
+            let (old, cur) = (&self.old, &self.cur);
+            for p in &self.plans {
+                let rule = &self.rules[p.rule];
+                let body = &rule.body;
+                let d = body[p.delta].rel;
+                if old[d] == cur[d] {
+                    continue;
+                }
+                // A position before the new rows with no old rows, or after them with no rows:
+                // nothing to join.
+                let empty = body.iter().enumerate().any(|(k, a)| {
+                    (k < p.delta && old[a.rel] == 0) || (k > p.delta && cur[a.rel] == 0)
+                });
+                if empty {
+                    continue;
+                }
+                out.clear();
+                let mut derived = 0;
+                if !run_plan(
+                    rels,
+                    rule,
+                    p,
+                    old,
+                    cur,
+                    &mut self.vals,
+                    &mut key,
+                    &mut out,
+                    &mut derived,
+                    tick,
+                ) {
+                    return false;
+                }
+                let head = &mut rels[rule.head.rel];
+                let a = head.arity();
+                if a == 0 {
+                    // A nullary head: its one row, if derived at all.
+                    if derived > 0 {
+                        head.insert(&[]);
+                    }
+                } else {
+                    for row in out.chunks_exact(a) {
+                        head.insert(row);
+                    }
+                }
+            }
+        }
+    }
+}
