@@ -9,7 +9,7 @@ pub fn lower(path: &str, opts: &LoadOptions) -> Result<ExitCode> {
     let loaded = load_file_with(path, opts)?;
     // The front end's located warnings (`macro invocation skipped`, `#[cfg] not evaluated`, ...).
     if let crate::Source::Surface(n) = &loaded.source {
-        for (span, msg) in n.resolver.iter().flat_map(|r| r.warnings.iter()) {
+        for (span, msg) in n.warnings() {
             if !span.file.starts_with("rules/std/") {
                 eprintln!("{span}: warning: {msg}");
             }
