@@ -23,11 +23,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         None => Engine::from_rust("demo.chalk", DEMO)?,
     };
     let items = engine.items.clone().ok_or("not a Rust-like program")?;
-    for name in &items.adt_order {
-        let params: Vec<String> = items.adts[name]
-            .params
-            .iter()
-            .map(|p| p.name.clone())
+    for (name, params) in items.types_with_params() {
+        let params: Vec<&str> = params
+            .into_iter()
             .filter(|n| !n.starts_with('\''))
             .collect();
         if params.is_empty() {

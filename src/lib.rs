@@ -44,9 +44,9 @@
 //! | loading and asking | [`Session`] = [`Engine`], [`Answers`], [`Limits`], [`LowerOptions`] |
 //! | reading results | [`Solution`], [`Guidance`], [`Outcome`], [`StopReason`], [`Answer`], [`Violation`] |
 //! | errors | [`Error`], [`Result`], [`Span`], [`MAX_NESTING`] |
-//! | terms and clauses | [`Store`], [`TermId`], [`Sym`], [`View`], [`Program`], [`Generation`] |
+//! | terms and clauses | [`Store`], [`TermId`], [`Sym`], [`View`], [`Program`], [`Generation`], [`Query`] |
 //! | writing a strategy | [`Strategy`], [`Goal`], [`OnAnswer`], [`AnswerRef`], [`register_strategy`], [`strategy_by_name`], [`strategy_names`], [`aggregate`] |
-//! | normalizing with an e-graph | [`EgraphNormalizer`], [`EgraphLimits`] |
+//! | predicates implemented in Rust | [`Foreign`], [`ForeignResult`], [`ForeignPreds`] (in [`Program::foreign`]); [`EgraphNormalizer`] and [`EgraphLimits`], the e-graph normalizer of projections |
 //! | building a front end (what the `knot` command uses) | loading with options ([`load_file_with`], [`Loaded`], [`solve_goal`], ...), rendering ([`answer_text`], [`chalk`], [`solution_json`], ...), explanations ([`Explainer`]), the REPL's database edits ([`db_edit`]) |
 //!
 //! Everything else (the parsers, the lowering, the machine, the tables) is private: the modules
@@ -114,7 +114,7 @@ pub use error::{Error, Result, Span};
 pub use syntax::prescan::MAX_NESTING;
 
 // Terms and clauses.
-pub use program::{Generation, Program};
+pub use program::{Generation, Program, Query};
 pub use term::{Kind, Store, Sym, TermId, View};
 
 // Writing a strategy of one's own.
@@ -123,8 +123,10 @@ pub use solve::{
     StrategyFactory,
 };
 
-// Normalizing projections with an e-graph instead of clauses.
+// Predicates implemented in Rust (Prolog's foreign interface); the e-graph normalizer is one, for
+// projections (`alias_eq/2`).
 pub use normalize::{EgraphLimits, EgraphNormalizer};
+pub use program::{Foreign, ForeignPreds, ForeignResult};
 
 // Building a front end: what the `knot` command and its REPL use beyond a `Session`. Loading with
 // options, solving with answer-by-answer output, rendering (Prolog text, chalk notation, JSON),

@@ -551,3 +551,27 @@ pub fn library_source(path: &str) -> Option<&'static str> {
         .find(|(n, _)| *n == name)
         .map(|(_, src)| *src)
 }
+
+impl Names {
+    /// The program's traits, then its structs and enums, each in declaration order (the REPL
+    /// completes them).
+    pub fn item_names(&self) -> impl Iterator<Item = &str> {
+        self.trait_order
+            .iter()
+            .chain(self.adt_order.iter())
+            .map(String::as_str)
+    }
+
+    /// The program's structs and enums in declaration order, each with the names of its generic
+    /// parameters as written (`T`, `'a`, `N`).
+    pub fn types_with_params(&self) -> impl Iterator<Item = (&str, Vec<&str>)> {
+        self.adt_order.iter().map(|name| {
+            let params = self.adts[name]
+                .params
+                .iter()
+                .map(|p| p.name.as_str())
+                .collect();
+            (name.as_str(), params)
+        })
+    }
+}

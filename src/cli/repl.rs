@@ -145,10 +145,7 @@ impl Session {
         .collect();
         if let Some(l) = &self.loaded {
             match &l.source {
-                Source::Surface(n) => {
-                    w.extend(n.trait_order.iter().cloned());
-                    w.extend(n.adt_order.iter().cloned());
-                }
+                Source::Surface(n) => w.extend(n.item_names().map(String::from)),
                 Source::Clauses => {
                     for (f, _) in l.program.predicates(&l.store) {
                         let name = l.store.name(f);

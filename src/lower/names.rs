@@ -40,27 +40,27 @@ pub struct TraitInfo {
     pub lang: Option<String>,
 }
 
-/// Every named item of a program.
+/// Every named item of a program (what a goal's names resolve to), as the lowering collected it.
 #[derive(Clone, Debug, Default)]
 pub struct Names {
     /// Structs and enums.
-    pub adts: FxHashMap<String, AdtInfo>,
+    pub(crate) adts: FxHashMap<String, AdtInfo>,
     /// Traits.
-    pub traits: FxHashMap<String, TraitInfo>,
+    pub(crate) traits: FxHashMap<String, TraitInfo>,
     /// Trait names in declaration order.
-    pub trait_order: Vec<String>,
+    pub(crate) trait_order: Vec<String>,
     /// Struct and enum names in declaration order.
-    pub adt_order: Vec<String>,
+    pub(crate) adt_order: Vec<String>,
     /// Lower by rustc's rules where they differ from chalk's (`.rs` programs): implicit `Sized`,
     /// implied bounds of traits on `Self` only.
-    pub rust_rules: bool,
+    pub(crate) rust_rules: bool,
     /// The scopes of a `.rs` program, to resolve the paths in its goals (see `resolve/`).
-    pub resolver: Option<std::sync::Arc<crate::resolve::Resolver>>,
+    pub(crate) resolver: Option<std::sync::Arc<crate::resolve::Resolver>>,
     /// The program was lowered with the intercrate clauses of open-world coherence.
-    pub intercrate: bool,
+    pub(crate) intercrate: bool,
     /// The first trait declared with `#[lang(sized)]` (looked up once per impl and fn: kept here,
     /// not searched for among all traits each time).
-    pub sized: Option<String>,
+    pub(crate) sized: Option<String>,
 }
 
 fn params(ps: &[ast::GenericParam]) -> Vec<Param> {
@@ -75,7 +75,7 @@ fn params(ps: &[ast::GenericParam]) -> Vec<Param> {
 
 impl Names {
     /// Collect the names of a program; a name declared twice is an error.
-    pub fn collect(prog: &ast::Program) -> Result<Names> {
+    pub(crate) fn collect(prog: &ast::Program) -> Result<Names> {
         let mut n = Names::default();
         for item in &prog.items {
             match &item.kind {
@@ -157,7 +157,7 @@ impl Names {
     }
 
     /// The traits that declare an associated type `name`.
-    pub fn traits_with_assoc(&self, name: &str) -> Vec<&str> {
+    pub(crate) fn traits_with_assoc(&self, name: &str) -> Vec<&str> {
         self.trait_order
             .iter()
             .filter(|t| self.traits[*t].assoc.iter().any(|(a, _)| a == name))
