@@ -91,21 +91,3 @@
 '$discriminant'('$tuple'(_, _, _, _, _, _, _), u8).
 '$discriminant'('$tuple'(_, _, _, _, _, _, _, _), u8).
 
-% The tuple types (`Tuple`), up to 16 elements.
-'$tuple_type'('$tuple').
-'$tuple_type'('$tuple'(_)).
-'$tuple_type'('$tuple'(_, _)).
-'$tuple_type'('$tuple'(_, _, _)).
-'$tuple_type'('$tuple'(_, _, _, _)).
-'$tuple_type'('$tuple'(_, _, _, _, _)).
-'$tuple_type'('$tuple'(_, _, _, _, _, _)).
-'$tuple_type'('$tuple'(_, _, _, _, _, _, _)).
-'$tuple_type'('$tuple'(_, _, _, _, _, _, _, _)).
-'$tuple_type'('$tuple'(_, _, _, _, _, _, _, _, _)).
-'$tuple_type'('$tuple'(_, _, _, _, _, _, _, _, _, _)).
-'$tuple_type'('$tuple'(_, _, _, _, _, _, _, _, _, _, _)).
-'$tuple_type'('$tuple'(_, _, _, _, _, _, _, _, _, _, _, _)).
-'$tuple_type'('$tuple'(_, _, _, _, _, _, _, _, _, _, _, _, _)).
-'$tuple_type'('$tuple'(_, _, _, _, _, _, _, _, _, _, _, _, _, _)).
-'$tuple_type'('$tuple'(_, _, _, _, _, _, _, _, _, _, _, _, _, _, _)).
-'$tuple_type'('$tuple'(_, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _)).

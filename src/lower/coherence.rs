@@ -81,7 +81,8 @@ pub(super) fn coherence_rules(
                     .attr("lang")
                     .and_then(|a| a.args.as_ref())
                     .is_some_and(|a| a.iter().any(|i| i.name == "drop"));
-                if !drop {
+                // chalk's future-compatible mode: chalk programs only (`compatible { }` goals).
+                if !drop && !names.rust_rules {
                     compatible_rules(&mut cx, tr, &tys, &item.span, out)?;
                 }
                 let head = cx.app("local_impl_allowed", &[tr]);

@@ -128,6 +128,18 @@ pub(super) fn lower_items(
             program.non_enumerable.insert(p);
         }
     }
+    // Predicates a program may have no clauses for (known, so that a `.pl` reload of the lowered
+    // program does not call them undefined): the goal modes' hypotheses and the Unsize facts.
+    for (name, n) in [
+        (super::coherence::COMPATIBLE, 0),
+        (super::opaque::REVEAL, 0),
+    ]
+    .into_iter()
+    .chain(super::unsize::FACT_PREDICATES)
+    {
+        let p = (store.sym(name), n);
+        program.declared.insert(p);
+    }
     for (name, n) in super::coherence::PREDICATES {
         let p = (store.sym(name), n);
         program.tabled.insert(p);
@@ -151,11 +163,14 @@ fn builtin_rules(
 ) -> Result<()> {
     // Each rules file is parsed under its own name (so that a cited `rules/lang.pl:N` is that line
     // of that file); the clauses generated for this program are parsed under a name of their own.
-    for (name, src) in [
+    // The Unsize rules only for a program with a `#[lang(unsize)]` trait to bridge them to.
+    let unsize = super::unsize::has_unsize(names);
+    let rules = [
         ("rules/builtin.pl", BUILTIN_RULES),
         ("rules/lang.pl", LANG_RULES),
         ("rules/unsize.pl", UNSIZE_RULES),
-    ] {
+    ];
+    for (name, src) in &rules[..if unsize { 3 } else { 2 }] {
         let items = crate::syntax::clauses::parse_library_clauses(store, name, src)?;
         program.load_items(store, items)?;
     }

@@ -12,7 +12,7 @@
 //! - `#[lang(discriminant_kind)] trait DiscriminantKind { type Discriminant; }`: every type;
 //!   `Discriminant` is an enum's `#[repr(..)]` integer (`isize` without one), `u32` for a coroutine,
 //!   `u8` for any other type (`'$discriminant'/2`); a placeholder's stays a rigid projection.
-//! - `#[lang(tuple_trait)] trait Tuple {}`: every tuple (`'$tuple_type'/1`);
+//! - `#[lang(tuple_trait)] trait Tuple {}`: every tuple (up to 16 elements);
 //!   `#[lang(fn_ptr_trait)] trait FnPtr {}`: every function pointer type (`'$fn_ptr'/1`);
 //!   `#[lang(destruct)] trait Destruct {}`: every type. `#[lang(drop)]` has no built-in impls.
 //! - `#[lang(unsize)] trait Unsize<T> {}`: the built-in unsizing rules of `rules/unsize.pl`
@@ -92,7 +92,17 @@ pub(super) fn bridges(names: &Names) -> String {
                     }
                 }
             }
-            ("tuple_trait", 0) => text.push_str(&format!("{n}(T) :- '$tuple_type'(T).\n")),
+            ("tuple_trait", 0) => {
+                // Every tuple, up to 16 elements.
+                for k in 0..=16 {
+                    let elems = vec!["_"; k].join(", ");
+                    if k == 0 {
+                        text.push_str(&format!("{n}('$tuple').\n"));
+                    } else {
+                        text.push_str(&format!("{n}('$tuple'({elems})).\n"));
+                    }
+                }
+            }
             ("fn_ptr_trait", 0) => text.push_str(&format!("{n}(F) :- '$fn_ptr'(F).\n")),
             // chalk: every type is `Destruct` (no const-drop checking).
             ("destruct", 0) => text.push_str(&format!("{n}(_).\n")),

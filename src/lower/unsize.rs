@@ -27,6 +27,16 @@ const UNSIZE_TO: &str = "$unsize_to";
 /// `'$object_safe'(TraitName)`: the trait is dyn compatible (`#[object_safe]`); `ObjectSafe(Tr)`.
 pub(super) const OBJECT_SAFE: &str = "$object_safe";
 
+/// The predicates of the facts this module produces (a program may have none of some).
+pub(super) const FACT_PREDICATES: [(&str, u32); 6] = [
+    ("$dyn_holds", 2),
+    ("$with_self", 3),
+    ("$auto_trait", 1),
+    (OBJECT_SAFE, 1),
+    ("$super_trait", 2),
+    (UNSIZE_TO, 2),
+];
+
 /// The facts of trait `tr` (`'Tr'(Self, P..)` with `self_v` for `Self`); `bounds` are the trait's
 /// implied bounds as lowered goals (a higher-ranked one wrapped in `forall/2`).
 pub(super) fn trait_facts(
@@ -38,9 +48,17 @@ pub(super) fn trait_facts(
     span: &Span,
     out: &mut Out<'_>,
 ) -> Result<()> {
-    let self_v = cx.store.args(tr)[0];
     let (f, _) = cx.store.functor(tr).expect("a trait reference");
     let name = cx.store.name(f).to_string();
+    if object_safe {
+        let name_atom = cx.store.atom_named(&name);
+        let head = cx.app(OBJECT_SAFE, &[name_atom]);
+        out.clause(cx, head, &[], span)?;
+    }
+    if !has_unsize(cx.names) {
+        return Ok(());
+    }
+    let self_v = cx.store.args(tr)[0];
     let me = cx.store.atom_named("$self");
     let listed = with_self(cx.store, tr, me);
     let s = cx.fresh("S");
@@ -52,10 +70,6 @@ pub(super) fn trait_facts(
     let name_atom = cx.store.atom_named(&name);
     if auto {
         let head = cx.app("$auto_trait", &[name_atom]);
-        out.clause(cx, head, &[], span)?;
-    }
-    if object_safe {
-        let head = cx.app(OBJECT_SAFE, &[name_atom]);
         out.clause(cx, head, &[], span)?;
     }
     for &b in bounds {
@@ -87,6 +101,9 @@ pub(super) fn struct_clause(
     span: &Span,
     out: &mut Out<'_>,
 ) -> Result<()> {
+    if !has_unsize(names) {
+        return Ok(());
+    }
     let Some(fields) = a.variants.first().map(|v| &v.fields) else {
         return Ok(());
     };
@@ -153,6 +170,14 @@ pub(super) fn struct_clause(
     body.push(cx.app(UNSIZE_FROM, &[tail, tail_b]));
     let head = cx.app(UNSIZE_TO, &[target, src]);
     out.clause(&mut cx, head, &body, span)
+}
+
+/// Whether the program declares a `#[lang(unsize)]` trait (else no Unsize facts are needed).
+pub(super) fn has_unsize(names: &Names) -> bool {
+    names
+        .traits
+        .values()
+        .any(|t| t.lang.as_deref() == Some("unsize"))
 }
 
 /// The variable indices in `t`, added to `out` (each once).

@@ -168,10 +168,30 @@ pub(crate) fn measured_size(store: &Store, t: TermId, skip: &dyn Fn(TermId) -> b
     // node of the type), and each binding `'$eq'(Item, V)` as a projection on the same reference
     // (`'$eq'` and `Item` for the alias, then the reference's self type and parameters, then `V`).
     let bound = store.find_sym("$b").map(|b| (b, 2));
+    // A function pointer `'$fn'(Args, Ret)` (or `'$fn'(Sig, Args, Ret)`) counts as chalk counts it:
+    // one node and its argument and return types (the `'$tuple'`/`'$variadic'` grouping the
+    // arguments and the signature are encoding).
+    let fn_sym = store.find_sym("$fn");
+    let variadic = store.find_sym("$variadic");
     let mut n = 0u32;
     let mut inner = vec![t];
     while let Some(x) = inner.pop() {
         let f = store.functor(x);
+        if let (Some((fs, k @ (2 | 3))), Some(fn_s)) = (f, fn_sym) {
+            if fs == fn_s {
+                if !skip(x) {
+                    n = n.saturating_add(1);
+                }
+                let args = store.args(x);
+                let (mut params, ret) = (args[k as usize - 2], args[k as usize - 1]);
+                if variadic.is_some() && store.functor(params).map(|p| p.0) == variadic {
+                    params = store.args(params)[0];
+                }
+                inner.extend_from_slice(store.args(params));
+                inner.push(ret);
+                continue;
+            }
+        }
         if f.is_some() && f == bound {
             let args = store.args(x);
             let tr_args = store.args(args[0]);
