@@ -71,6 +71,7 @@ impl<T> Clone for Vec<T> where T: Clone {}
             % t.chalk:4
             'Clone'('Vec'(T_0)) :- 'Clone'(T_0).
             % t.chalk:2
+            'Clone'(Self_0) :- '$compatible', downstream_type(Self_0), downstream_type(B).
             local_impl_allowed('Clone'(Self_0)).
             % t.chalk:3
             is_fully_visible('Vec'(T_0)) :- is_fully_visible(T_0).
@@ -102,6 +103,7 @@ impl Iterator for Counter { type Item = u32; }
             'Iterator'('Counter').
             normalize('$assoc'('Iterator'('Counter'), 'Item'), u32).
             % t.chalk:2
+            'Iterator'(Self_0) :- '$compatible', downstream_type(Self_0), downstream_type(B).
             local_impl_allowed('Iterator'(Self_0)).
             % t.chalk:3
             is_fully_visible('Counter').
@@ -130,6 +132,7 @@ impl !Send for Raw {}
             % t.chalk:4
             well_formed_ty('Wrap'(T_0)).
             '$pointee_metadata'('Wrap'(T_0), M_1) :- '$pointee_metadata'(T_0, M_1).
+            '$lang_sized'('Wrap'(T_0)) :- '$sized'(T_0).
             'Send'('Wrap'(T_0)) :- 'Send'(T_0).
             'Send'(i8).
             'Send'(i16).
@@ -169,6 +172,7 @@ impl !Send for Raw {}
             'Send'('$fn'(T0_0, T1_1)).
             'Send'('$fn'(T0_0, T1_1, T2_2)).
             % t.chalk:2
+            'Send'(Self_0) :- '$compatible', downstream_type(Self_0), downstream_type(B).
             local_impl_allowed('Send'(Self_0)).
             % t.chalk:3
             is_fully_visible('Raw').
@@ -209,8 +213,10 @@ impl Ord for Key {}
             % t.chalk:6
             'Ord'('Key').
             % t.chalk:2
+            'Eq'(Self_0) :- '$compatible', downstream_type(Self_0), downstream_type(B).
             local_impl_allowed('Eq'(Self_0)).
             % t.chalk:3
+            'Ord'(Self_0) :- '$compatible', downstream_type(Self_0), downstream_type(B).
             local_impl_allowed('Ord'(Self_0)).
             % t.chalk:4
             is_fully_visible('Key').
@@ -241,6 +247,7 @@ impl Display for dyn Display {}
             % t.chalk:5
             'Display'('$dyn'(['$b'('Display'('$self'), [])], '\'_')).
             % t.chalk:2
+            'Display'(Self_0) :- '$compatible', downstream_type(Self_0), downstream_type(B).
             local_impl_allowed('Display'(Self_0)).
             % t.chalk:3
             is_fully_visible('Box'(T_0)) :- is_fully_visible(T_0).
