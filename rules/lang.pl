@@ -90,4 +90,3 @@
 '$discriminant'('$tuple'(_, _, _, _, _, _), u8).
 '$discriminant'('$tuple'(_, _, _, _, _, _, _), u8).
 '$discriminant'('$tuple'(_, _, _, _, _, _, _, _), u8).
-
