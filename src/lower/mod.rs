@@ -89,6 +89,9 @@ pub fn lower_program(
     check::check_items(prog, &names)?;
     let derived = derive::derived_impls(prog, &names)?;
     let mut program = Program::new();
+    // rustc's semantics decompose `T: 'a` into the components of `T`; chalk records it whole.
+    program.outlives_components = opts.rust_rules;
+    program.variances = declared_variances(store, prog);
     if derived.is_empty() {
         items::lower_items(store, &names, prog, opts, &mut program)?;
     } else {
@@ -97,6 +100,37 @@ pub fn lower_program(
         items::lower_items(store, &names, &all, opts, &mut program)?;
     }
     Ok(Lowered { program, names })
+}
+
+/// The variances `#[variance(Covariant, ..)]` declares for structs and enums (chalk's test
+/// attribute), for `Subtype` goals.
+fn declared_variances(
+    store: &mut Store,
+    prog: &ast::Program,
+) -> rustc_hash::FxHashMap<crate::term::Sym, Vec<crate::program::Variance>> {
+    use crate::program::Variance;
+    let mut out = rustc_hash::FxHashMap::default();
+    for item in &prog.items {
+        let (ast::ItemKind::Struct(a) | ast::ItemKind::Enum(a)) = &item.kind else {
+            continue;
+        };
+        let Some(args) = item.attr("variance").and_then(|v| v.args.as_ref()) else {
+            continue;
+        };
+        let vs: Option<Vec<Variance>> = args
+            .iter()
+            .map(|a| match a.name.as_str() {
+                "Covariant" => Some(Variance::Covariant),
+                "Contravariant" => Some(Variance::Contravariant),
+                "Invariant" => Some(Variance::Invariant),
+                _ => None,
+            })
+            .collect();
+        if let Some(vs) = vs {
+            out.insert(store.sym(&a.name.name), vs);
+        }
+    }
+    out
 }
 
 /// Lower a goal. Returns the goal term and the names of its existential variables: they are
