@@ -113,7 +113,9 @@ fn the_command_line_prints_constraints_in_every_format() {
         String::from_utf8(out.stdout).unwrap()
     };
     assert!(run("text").contains("true, if '!1_0: 'static."));
-    assert!(run("chalk").contains("lifetime constraints [InEnvironment { environment: Env([]), goal: '!1_0: 'static }]"));
+    assert!(run("chalk").contains(
+        "lifetime constraints [InEnvironment { environment: Env([]), goal: '!1_0: 'static }]"
+    ));
     assert!(run("json").contains("'!1_0: 'static"));
 }
 
@@ -149,6 +151,10 @@ fn subtype_goals_relate_with_variance() {
              InEnvironment { environment: Env([]), goal: '!1_1: '!1_0 }]",
             "{s}"
         );
-        assert_eq!(chalk(s, VARIANCE, "Subtype(Co<u32>, Co<i32>)"), "No possible solution", "{s}");
+        assert_eq!(
+            chalk(s, VARIANCE, "Subtype(Co<u32>, Co<i32>)"),
+            "No possible solution",
+            "{s}"
+        );
     }
 }

@@ -294,7 +294,10 @@ fn answer_body(store: &Store, t: TermId, r: &Render<'_>) -> Option<String> {
     }
     let mut binder = binders(store.var_count(t));
     if let Some((cs, us)) = regions {
-        parts.push(format!("lifetime constraints {}", constraints_text(store, cs, r)));
+        parts.push(format!(
+            "lifetime constraints {}",
+            constraints_text(store, cs, r)
+        ));
         let us: Vec<String> = list_items(store, us)
             .into_iter()
             .map(|u| match store.view(u) {

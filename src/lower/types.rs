@@ -287,7 +287,9 @@ impl<'a> Cx<'a> {
     pub fn lifetime(&mut self, l: &ast::Lifetime) -> TermId {
         let inner = match &l.kind {
             LifetimeKind::Named(n) => match self.lookup(n) {
-                Some(t) if matches!(self.store.view(t), crate::term::View::App(syms::REGION, _)) => {
+                Some(t)
+                    if matches!(self.store.view(t), crate::term::View::App(syms::REGION, _)) =>
+                {
                     return t
                 }
                 Some(t) => t,

@@ -28,7 +28,12 @@ pub(crate) struct Relate<'a> {
 }
 
 /// The variance of each argument of a constructor, relative to the constructor's own.
-fn arg_variances(store: &Store, variances: &FxHashMap<Sym, Vec<Variance>>, f: Sym, n: usize) -> Vec<Variance> {
+fn arg_variances(
+    store: &Store,
+    variances: &FxHashMap<Sym, Vec<Variance>>,
+    f: Sym,
+    n: usize,
+) -> Vec<Variance> {
     use Variance::*;
     match (store.name(f), n) {
         ("$tuple" | "$slice", _) => vec![Covariant; n],
@@ -58,7 +63,11 @@ impl Relate<'_> {
             match (self.b.deref(self.store, a), self.b.deref(self.store, b)) {
                 (Deref::Unbound(x), Deref::Unbound(y)) => {
                     if x != y {
-                        let (p, q) = if v == Variance::Covariant { (a, b) } else { (b, a) };
+                        let (p, q) = if v == Variance::Covariant {
+                            (a, b)
+                        } else {
+                            (b, a)
+                        };
                         self.deferred.push((p, q));
                     }
                 }
@@ -148,7 +157,13 @@ impl Relate<'_> {
     }
 
     /// Slot `x` related to the type `t`: bind `x` to `t`'s generalization, then relate that to `t`.
-    fn relate_var(&mut self, v: Variance, x: u32, t: Ref, work: &mut Vec<(Variance, Ref, Ref)>) -> bool {
+    fn relate_var(
+        &mut self,
+        v: Variance,
+        x: u32,
+        t: Ref,
+        work: &mut Vec<(Variance, Ref, Ref)>,
+    ) -> bool {
         let u = self.b.universe(x);
         let abs = self.b.resolve_absolute(self.store, t);
         let g = self.generalize(abs, u, v);
@@ -204,7 +219,9 @@ impl Relate<'_> {
                         let args = args.to_vec();
                         let vs: Vec<Variance> = match name {
                             "$ref" => vec![v.xform(Variance::Contravariant), Variance::Covariant],
-                            "$refmut" => vec![v.xform(Variance::Contravariant), Variance::Invariant],
+                            "$refmut" => {
+                                vec![v.xform(Variance::Contravariant), Variance::Invariant]
+                            }
                             "$ptr" => vec![Variance::Covariant],
                             "$ptrmut" => vec![Variance::Invariant],
                             "$tuple" | "$slice" => vec![v; args.len()],

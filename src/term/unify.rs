@@ -358,8 +358,18 @@ impl Bindings {
                         continue;
                     }
                     match (store.view(x.term), store.view(y.term)) {
-                        (View::App(super::syms::REGION, [p]), View::App(super::syms::REGION, [q])) => {
-                            self.relate_regions(store, x, Ref::new(*p, x.base), y, Ref::new(*q, y.base), opts);
+                        (
+                            View::App(super::syms::REGION, [p]),
+                            View::App(super::syms::REGION, [q]),
+                        ) => {
+                            self.relate_regions(
+                                store,
+                                x,
+                                Ref::new(*p, x.base),
+                                y,
+                                Ref::new(*q, y.base),
+                                opts,
+                            );
                         }
                         (View::App(f, xs), View::App(g, ys)) => {
                             if f != g || xs.len() != ys.len() {
@@ -385,7 +395,15 @@ impl Bindings {
     /// `'static` or an erased region by being bound to it when its universe can name it; otherwise
     /// (two distinct known regions, or a value the variable's universe cannot see) the equality is
     /// recorded as the two constraints `a: b` and `b: a`.
-    fn relate_regions(&mut self, store: &Store, a: Ref, p: Ref, b: Ref, q: Ref, opts: UnifyOptions) {
+    fn relate_regions(
+        &mut self,
+        store: &Store,
+        a: Ref,
+        p: Ref,
+        b: Ref,
+        q: Ref,
+        opts: UnifyOptions,
+    ) {
         match (self.deref(store, p), self.deref(store, q)) {
             (Deref::Unbound(x), Deref::Unbound(y)) => {
                 if x != y {

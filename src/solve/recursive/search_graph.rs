@@ -183,8 +183,10 @@ impl Frame {
         if self.fallback.is_empty() {
             return;
         }
-        let fallback =
-            std::mem::replace(&mut self.fallback, AnswerSet::new(self.goal.nvars as usize + 1));
+        let fallback = std::mem::replace(
+            &mut self.fallback,
+            AnswerSet::new(self.goal.nvars as usize + 1),
+        );
         let mut inputs: Vec<usize> = Vec::new();
         if let Some(&first) = store.args(self.goal.goal).first() {
             store.map_vars(first, &mut |s, i| {

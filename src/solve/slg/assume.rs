@@ -70,8 +70,8 @@ pub(super) fn has_identity(store: &Store, answers: &AnswerSet) -> bool {
         };
         matches!(store.view(cs), View::Atom(crate::term::syms::NIL))
             && a.iter().enumerate().all(|(k, &v)| {
-            matches!(store.view(v), View::Var(_))
-                && a.iter().enumerate().all(|(j, &w)| j == k || w != v)
+                matches!(store.view(v), View::Var(_))
+                    && a.iter().enumerate().all(|(j, &w)| j == k || w != v)
             })
     })
 }

@@ -324,7 +324,10 @@ impl Engine<'_, '_> {
                 if cons.owner == Owner::Root
                     && cons.state.goals.is_none()
                     && cons.state.b.constraints().is_empty()
-                    && self.vals.last().is_some_and(|&c| c == m.store.atom(syms::NIL))
+                    && self
+                        .vals
+                        .last()
+                        .is_some_and(|&c| c == m.store.atom(syms::NIL))
                     && cons.slots.len() == self.root.nvars() as usize
                     && cons.slots.iter().enumerate().all(|(j, &s)| s == j as u32)
                 {
