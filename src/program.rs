@@ -439,6 +439,26 @@ fn key_of(store: &Store, t: TermId) -> Option<Key> {
 }
 
 impl Program {
+    /// Record a `'$variance'(Type, [covariant, ..])` fact in [`Program::variances`].
+    fn note_variance(&mut self, store: &Store, head: TermId) {
+        let [ty, mut list] = store.args(head) else {
+            return;
+        };
+        let View::Atom(name) = store.view(*ty) else {
+            return;
+        };
+        let mut vs = Vec::new();
+        while let View::App(syms::CONS, [x, rest]) = store.view(list) {
+            vs.push(match store.view(*x) {
+                View::Atom(a) if store.name(a) == "covariant" => Variance::Covariant,
+                View::Atom(a) if store.name(a) == "contravariant" => Variance::Contravariant,
+                _ => Variance::Invariant,
+            });
+            list = *rest;
+        }
+        self.variances.insert(name, vs);
+    }
+
     /// An empty program.
     pub fn new() -> Program {
         Program::default()
@@ -546,6 +566,9 @@ impl Program {
 
     fn push(&mut self, pred: Pred, clause: Clause, store: &Store) {
         self.touch();
+        if pred == (syms::VARIANCE, 2) {
+            self.note_variance(store, clause.head);
+        }
         let idx = self.clauses.len() as u32;
         let head_args = store.args(clause.head);
         let p = self.preds.entry(pred).or_default();

@@ -91,13 +91,29 @@ pub fn lower_program(
     let mut program = Program::new();
     // rustc's semantics decompose `T: 'a` into the components of `T`; chalk records it whole.
     program.outlives_components = opts.rust_rules;
-    program.variances = declared_variances(store, prog);
+
     if derived.is_empty() {
         items::lower_items(store, &names, prog, opts, &mut program)?;
     } else {
         let mut all = prog.clone();
         all.items.extend(derived);
         items::lower_items(store, &names, &all, opts, &mut program)?;
+    }
+    for (ty, vs) in declared_variances(store, prog) {
+        let names: Vec<TermId> = vs
+            .iter()
+            .map(|v| {
+                store.atom_named(match v {
+                    crate::program::Variance::Covariant => "covariant",
+                    crate::program::Variance::Contravariant => "contravariant",
+                    crate::program::Variance::Invariant => "invariant",
+                })
+            })
+            .collect();
+        let list = store.list(&names, None);
+        let t = store.atom(ty);
+        let fact = store.app(crate::term::syms::VARIANCE, &[t, list]);
+        program.add_clause_term(store, fact, Vec::new(), None)?;
     }
     Ok(Lowered { program, names })
 }

@@ -186,6 +186,9 @@ pub mod syms {
     /// `'$subtype'(A, B)`: `A` is a subtype of `B` (chalk's `Subtype(A, B)`), related with variance
     /// by `solve/subtype.rs`; region relations it needs are recorded as constraints.
     pub const SUBTYPE: Sym = Sym(29);
+    /// `'$variance'(Type, [covariant | contravariant | invariant, ..])`: a fact declaring a type
+    /// constructor's variances (kept by the program for `'$subtype'`, written out with its clauses).
+    pub const VARIANCE: Sym = Sym(30);
     pub(super) const ALL: &[&str] = &[
         ",",
         ";",
@@ -217,6 +220,7 @@ pub mod syms {
         "erased",
         "empty",
         "$subtype",
+        "$variance",
     ];
 }
 
