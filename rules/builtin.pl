@@ -14,8 +14,9 @@ well_formed_ty(T) :- '$scalar'(T).
 well_formed_ty(T) :- '$placeholder'(T).
 well_formed_ty(str).
 well_formed_ty('!').
-well_formed_ty('$ref'(_, T)) :- well_formed_ty(T).
-well_formed_ty('$refmut'(_, T)) :- well_formed_ty(T).
+% `&'a T` is well-formed when `T` is and `T: 'a` (recorded as a region constraint of the answer).
+well_formed_ty('$ref'(L, T)) :- '$outlives'(T, L), well_formed_ty(T).
+well_formed_ty('$refmut'(L, T)) :- '$outlives'(T, L), well_formed_ty(T).
 well_formed_ty('$ptr'(T)) :- well_formed_ty(T).
 well_formed_ty('$ptrmut'(T)) :- well_formed_ty(T).
 well_formed_ty(F) :- '$fn_ptr'(F).

@@ -125,7 +125,3 @@
 
 '$dyn_select'(X, [X | Ys], Ys).
 '$dyn_select'(X, [Y | Ys], [Y | Rest]) :- '$dyn_select'(X, Ys, Rest).
-
-% temporary: replaced by the regions work. `'$outlives'(A, B)`: "A: B" (A a type or a region, B a
-% region); the regions work collects it as a lifetime constraint. Until then it always holds.
-'$outlives'(_, _).

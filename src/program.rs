@@ -391,6 +391,47 @@ pub struct Program {
     pub defer_floundering_negation: bool,
     /// Located warnings of the load: directives knot accepts but cannot honour.
     pub warnings: Vec<String>,
+    /// An outlives goal `'$outlives'(T, R)` is decomposed into the components of `T` as rustc does
+    /// (each region in `T` must outlive `R`; type variables, placeholders and rigid projections are
+    /// kept whole), and trivially true ones (`'static: R`, `R: R`) are dropped (`.rs` programs).
+    /// When false, the goal is recorded as it is, as chalk records it (`Foo: '!1_0`).
+    pub outlives_components: bool,
+    /// The variance of each parameter of a type constructor (`#[variance(..)]` in `.chalk`
+    /// programs), for `Subtype` goals; a constructor not listed is invariant in every parameter.
+    pub variances: FxHashMap<Sym, Vec<Variance>>,
+}
+
+/// How a type relates to its parameter for subtyping (chalk's and rustc's variance).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variance {
+    /// `A <: B` gives `F<A> <: F<B>`.
+    Covariant,
+    /// `A <: B` gives `F<B> <: F<A>`.
+    Contravariant,
+    /// `F<A> <: F<B>` only when `A = B`.
+    Invariant,
+}
+
+impl Variance {
+    /// The variance of a position of variance `other` inside a position of variance `self`.
+    pub fn xform(self, other: Variance) -> Variance {
+        use Variance::*;
+        match (self, other) {
+            (Invariant, _) | (_, Invariant) => Invariant,
+            (_, Covariant) => self,
+            (Covariant, Contravariant) => Contravariant,
+            (Contravariant, Contravariant) => Covariant,
+        }
+    }
+
+    /// The variance seen from the other side (`A <: B` as `B :> A`).
+    pub fn invert(self) -> Variance {
+        match self {
+            Variance::Covariant => Variance::Contravariant,
+            Variance::Contravariant => Variance::Covariant,
+            Variance::Invariant => Variance::Invariant,
+        }
+    }
 }
 
 fn key_of(store: &Store, t: TermId) -> Option<Key> {
@@ -402,6 +443,26 @@ fn key_of(store: &Store, t: TermId) -> Option<Key> {
 }
 
 impl Program {
+    /// Record a `'$variance'(Type, [covariant, ..])` fact in [`Program::variances`].
+    fn note_variance(&mut self, store: &Store, head: TermId) {
+        let [ty, mut list] = store.args(head) else {
+            return;
+        };
+        let View::Atom(name) = store.view(*ty) else {
+            return;
+        };
+        let mut vs = Vec::new();
+        while let View::App(syms::CONS, [x, rest]) = store.view(list) {
+            vs.push(match store.view(*x) {
+                View::Atom(a) if store.name(a) == "covariant" => Variance::Covariant,
+                View::Atom(a) if store.name(a) == "contravariant" => Variance::Contravariant,
+                _ => Variance::Invariant,
+            });
+            list = *rest;
+        }
+        self.variances.insert(name, vs);
+    }
+
     /// An empty program.
     pub fn new() -> Program {
         Program::default()
@@ -509,6 +570,9 @@ impl Program {
 
     fn push(&mut self, pred: Pred, clause: Clause, store: &Store) {
         self.touch();
+        if pred == (syms::VARIANCE, 2) {
+            self.note_variance(store, clause.head);
+        }
         let idx = self.clauses.len() as u32;
         let head_args = store.args(clause.head);
         let p = self.preds.entry(pred).or_default();

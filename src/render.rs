@@ -42,7 +42,7 @@ fn value_text(store: &Store, v: TermId) -> String {
 /// The bindings of an answer tuple as `(name, value text)` pairs, leaving out variables that are still
 /// free and unshared, and variables whose names start with `_`.
 pub fn bindings(store: &Store, tuple: TermId, names: &[Box<str>]) -> Vec<(String, String)> {
-    let vals = store.args(tuple);
+    let (vals, _) = crate::solve::answer_parts(store, tuple);
     // How often each answer variable occurs as a whole value.
     let mut count = rustc_hash::FxHashMap::default();
     for &v in vals {
@@ -86,15 +86,61 @@ fn contains_var(store: &Store, t: TermId, k: u32) -> bool {
     false
 }
 
-/// One answer as `X = 1, Y = f(a).` or `true.`.
+/// One answer as `X = 1, Y = f(a).` or `true.`; an answer under region constraints adds them:
+/// `true, if '!1_0: 'static.`
 pub fn answer_text(store: &Store, tuple: TermId, names: &[Box<str>]) -> String {
     let b = bindings(store, tuple, names);
+    let cs = constraints(store, tuple);
+    let cond = if cs.is_empty() {
+        String::new()
+    } else {
+        format!(", if {}", cs.join(", "))
+    };
     if b.is_empty() {
-        "true.".to_string()
+        format!("true{cond}.")
     } else {
         let parts: Vec<String> = b.into_iter().map(|(n, v)| format!("{n} = {v}")).collect();
-        format!("{}.", parts.join(", "))
+        format!("{}{cond}.", parts.join(", "))
     }
+}
+
+/// A region as text: `'static`, `'!1_0` (a placeholder), `'_A` (an inference region).
+fn region_text(store: &Store, r: TermId) -> String {
+    use crate::term::syms;
+    let r = match store.view(r) {
+        View::App(syms::REGION, [x]) => *x,
+        _ => return value_text(store, r),
+    };
+    match store.view(r) {
+        View::Var(k) => format!("'{}", fresh_name(k)),
+        View::Placeholder(u, i) => format!("'!{u}_{i}"),
+        View::Atom(syms::STATIC) => "'static".into(),
+        View::Atom(syms::ERASED) => "'<erased>".into(),
+        View::Atom(syms::EMPTY) => "'<empty>".into(),
+        View::Atom(s) => store.name(s).to_string(),
+        _ => value_text(store, r),
+    }
+}
+
+/// The region constraints an answer holds under, as `A: 'b` texts (empty when it holds
+/// unconditionally).
+pub fn constraints(store: &Store, tuple: TermId) -> Vec<String> {
+    use crate::term::syms;
+    let Some((mut cs, _)) = crate::solve::answer_parts(store, tuple).1 else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    while let View::App(syms::CONS, [c, rest]) = store.view(cs) {
+        if let View::App(syms::OUTLIVES, [a, b]) = store.view(*c) {
+            out.push(format!(
+                "{}: {}",
+                region_text(store, *a),
+                region_text(store, *b)
+            ));
+        }
+        cs = *rest;
+    }
+    out
 }
 
 /// An aggregated solution as text.
@@ -203,7 +249,14 @@ pub fn solution_json(store: &Store, sol: &Solution, names: &[Box<str>]) -> Value
         Value::Object(m)
     };
     match sol {
-        Solution::Unique(t) => json!({"kind": "unique", "substitution": subst(*t)}),
+        Solution::Unique(t) => {
+            let cs = constraints(store, *t);
+            if cs.is_empty() {
+                json!({"kind": "unique", "substitution": subst(*t)})
+            } else {
+                json!({"kind": "unique", "substitution": subst(*t), "constraints": cs})
+            }
+        }
         Solution::NoSolution => json!({"kind": "no_solution"}),
         Solution::Overflow(r) => {
             json!({"kind": "overflow", "limit": r.code(), "message": r.to_string()})

@@ -971,7 +971,7 @@ static CATALOGUE: &[Case] = &[
     Case {
         name: "rust_goal_subtype",
         input: Input::File("goal_errors.rs"),
-        cmd: Cmd::Query("Subtype(S, S)"),
+        cmd: Cmd::Query("Subtype(for<'a> fn(&'a S), fn(&'static S))"),
         expect: Expect::InGoal(1, 1, &["unsupported: Subtype goals"]),
         ..BASE
     },

@@ -2,7 +2,7 @@
 //! `No possible solution`, ...), so that conformance cases compare as strings.
 
 use super::Names;
-use crate::solve::{Guidance, Solution};
+use crate::solve::{answer_parts, Guidance, Solution};
 use crate::syntax::ast::ParamKind;
 use crate::term::{syms, Store, TermId, View};
 
@@ -78,6 +78,7 @@ fn write_ty(store: &Store, t: TermId, out: &mut String, depth: usize, r: &Render
                 None => out.push_str(n),
             }
         }
+        View::App(syms::REGION, [_]) => write_lifetime(store, t, out),
         View::App(f, args) => {
             let n = store.name(f);
             match (n, args.len()) {
@@ -214,16 +215,54 @@ fn write_dyn(
 }
 
 fn write_lifetime(store: &Store, t: TermId, out: &mut String) {
+    let t = match store.view(t) {
+        View::App(syms::REGION, [r]) => *r,
+        _ => t,
+    };
     match store.view(t) {
         View::Var(k) => out.push_str(&format!("'^0.{k}")),
         View::Placeholder(u, i) => out.push_str(&format!("'!{u}_{i}")),
+        View::Atom(syms::STATIC) => out.push_str("'static"),
+        View::Atom(syms::ERASED) => out.push_str("'<erased>"),
+        View::Atom(syms::EMPTY) => out.push_str("'<empty>"),
         View::Atom(s) => out.push_str(store.name(s)),
         _ => out.push_str("'_"),
     }
 }
 
+/// The items of a list term.
+fn list_items(store: &Store, mut t: TermId) -> Vec<TermId> {
+    let mut out = Vec::new();
+    while let View::App(syms::CONS, [x, rest]) = store.view(t) {
+        out.push(*x);
+        t = *rest;
+    }
+    out
+}
+
+/// Region constraints as chalk prints them:
+/// `[InEnvironment { environment: Env([]), goal: '!1_0: '!1_1 }, ...]`.
+fn constraints_text(store: &Store, cs: TermId, r: &Render<'_>) -> String {
+    let parts: Vec<String> = list_items(store, cs)
+        .into_iter()
+        .filter_map(|c| match store.view(c) {
+            View::App(syms::OUTLIVES, [a, b]) => {
+                let mut x = String::new();
+                write_ty(store, *a, &mut x, 0, r);
+                let mut y = String::new();
+                write_lifetime(store, *b, &mut y);
+                Some(format!(
+                    "InEnvironment {{ environment: Env([]), goal: {x}: {y} }}"
+                ))
+            }
+            _ => None,
+        })
+        .collect();
+    format!("[{}]", parts.join(", "))
+}
+
 fn substitution(store: &Store, tuple: TermId, r: &Render<'_>) -> (String, u32) {
-    let vals = store.args(tuple);
+    let (vals, _) = answer_parts(store, tuple);
     let parts: Vec<String> = vals
         .iter()
         .enumerate()
@@ -245,6 +284,40 @@ fn binders(n: u32) -> String {
     format!("for<{}>", us.join(","))
 }
 
+/// The body of a unique answer or of one answer: `substitution [..]`, `lifetime constraints [..]`
+/// or both, under `for<?U..> { .. }` when the answer has free variables.
+fn answer_body(store: &Store, t: TermId, r: &Render<'_>) -> Option<String> {
+    let (vals, regions) = answer_parts(store, t);
+    let mut parts = Vec::new();
+    if !vals.is_empty() {
+        parts.push(format!("substitution {}", substitution(store, t, r).0));
+    }
+    let mut binder = binders(store.var_count(t));
+    if let Some((cs, us)) = regions {
+        parts.push(format!(
+            "lifetime constraints {}",
+            constraints_text(store, cs, r)
+        ));
+        let us: Vec<String> = list_items(store, us)
+            .into_iter()
+            .map(|u| match store.view(u) {
+                View::Int(u) => format!("?U{u}"),
+                _ => "?U0".to_string(),
+            })
+            .collect();
+        binder = format!("for<{}>", us.join(","));
+    }
+    if parts.is_empty() {
+        return None;
+    }
+    let body = parts.join(", ");
+    Some(if store.var_count(t) == 0 {
+        body
+    } else {
+        format!("{binder} {{ {body} }}")
+    })
+}
+
 /// A solution as chalk prints it.
 pub fn solution_text(store: &Store, sol: &Solution, r: &Render<'_>) -> String {
     match sol {
@@ -252,17 +325,10 @@ pub fn solution_text(store: &Store, sol: &Solution, r: &Render<'_>) -> String {
         Solution::Overflow(_) | Solution::Ambiguous(Guidance::Unknown) => {
             "Ambiguous; no inference guidance".into()
         }
-        Solution::Unique(t) => {
-            if store.args(*t).is_empty() {
-                return "Unique".into();
-            }
-            let (s, free) = substitution(store, *t, r);
-            if free == 0 {
-                format!("Unique; substitution {s}")
-            } else {
-                format!("Unique; {} {{ substitution {s} }}", binders(free))
-            }
-        }
+        Solution::Unique(t) => match answer_body(store, *t, r) {
+            None => "Unique".into(),
+            Some(b) => format!("Unique; {b}"),
+        },
         Solution::Ambiguous(Guidance::Definite(t))
         | Solution::Ambiguous(Guidance::Suggested(t)) => {
             let kind = if matches!(sol, Solution::Ambiguous(Guidance::Definite(_))) {
@@ -282,10 +348,5 @@ pub fn solution_text(store: &Store, sol: &Solution, r: &Render<'_>) -> String {
 
 /// One answer of a multi-answer (`yields_all`) case as chalk prints it: `substitution [?0 := Foo]`.
 pub fn answer_text(store: &Store, tuple: TermId, r: &Render<'_>) -> String {
-    let (s, free) = substitution(store, tuple, r);
-    if free == 0 {
-        format!("substitution {s}")
-    } else {
-        format!("{} {{ substitution {s} }}", binders(free))
-    }
+    answer_body(store, tuple, r).unwrap_or_else(|| "substitution []".into())
 }

@@ -51,9 +51,12 @@ pub(super) fn coroutine(
     }
     let upvars: Vec<TermId> = c.upvars.iter().map(|t| cx.ty(t)).collect::<Result<_>>()?;
     let mark = cx.mark();
+    // The witnesses' `exists<'a, ..>` lifetimes are unknown to the auto-trait impl: it must hold
+    // for all of them (placeholders), as chalk instantiates the witness binder universally.
+    let mut witness_vars = Vec::new();
     for l in &c.witness_lifetimes {
         if let LifetimeKind::Named(n) = &l.kind {
-            cx.bind(n);
+            witness_vars.push(cx.bind(n));
         }
     }
     let witnesses: Vec<TermId> = c
@@ -62,7 +65,6 @@ pub(super) fn coroutine(
         .map(|t| cx.ty(t))
         .collect::<Result<_>>()?;
     cx.restore(mark);
-    let held: Vec<TermId> = upvars.iter().chain(&witnesses).copied().collect();
     let pre: Vec<TermId> = std::mem::take(&mut cx.pending);
     for t in &names.trait_order {
         let info = &names.traits[t];
@@ -78,7 +80,18 @@ pub(super) fn coroutine(
             Vec::new()
         } else {
             let mut b = pre.clone();
-            b.extend(held.iter().map(|&u| cx.store.app(tsym, &[u])));
+            b.extend(upvars.iter().map(|&u| cx.store.app(tsym, &[u])));
+            let ws: Vec<TermId> = witnesses
+                .iter()
+                .map(|&u| cx.store.app(tsym, &[u]))
+                .collect();
+            if witness_vars.is_empty() || ws.is_empty() {
+                b.extend(ws);
+            } else {
+                let body = cx.conj(&ws);
+                let vars = cx.store.list(&witness_vars, None);
+                b.push(cx.store.app(crate::term::syms::FORALL, &[vars, body]));
+            }
             b
         };
         out.clause(&mut cx, head, &body, span)?;

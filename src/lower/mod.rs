@@ -94,6 +94,9 @@ pub fn lower_program(
     program.warnings = warnings;
     // chalk's semantics: a floundering negation waits for the goals after it.
     program.defer_floundering_negation = true;
+    // rustc's semantics decompose `T: 'a` into the components of `T`; chalk records it whole.
+    program.outlives_components = opts.rust_rules;
+
     if derived.is_empty() {
         items::lower_items(store, &names, prog, opts, &mut program)?;
     } else {
@@ -101,7 +104,54 @@ pub fn lower_program(
         all.items.extend(derived);
         items::lower_items(store, &names, &all, opts, &mut program)?;
     }
+    for (ty, vs) in declared_variances(store, prog) {
+        let names: Vec<TermId> = vs
+            .iter()
+            .map(|v| {
+                store.atom_named(match v {
+                    crate::program::Variance::Covariant => "covariant",
+                    crate::program::Variance::Contravariant => "contravariant",
+                    crate::program::Variance::Invariant => "invariant",
+                })
+            })
+            .collect();
+        let list = store.list(&names, None);
+        let t = store.atom(ty);
+        let fact = store.app(crate::term::syms::VARIANCE, &[t, list]);
+        program.add_clause_term(store, fact, Vec::new(), None)?;
+    }
     Ok(Lowered { program, names })
+}
+
+/// The variances `#[variance(Covariant, ..)]` declares for structs and enums (chalk's test
+/// attribute), for `Subtype` goals.
+fn declared_variances(
+    store: &mut Store,
+    prog: &ast::Program,
+) -> rustc_hash::FxHashMap<crate::term::Sym, Vec<crate::program::Variance>> {
+    use crate::program::Variance;
+    let mut out = rustc_hash::FxHashMap::default();
+    for item in &prog.items {
+        let (ast::ItemKind::Struct(a) | ast::ItemKind::Enum(a)) = &item.kind else {
+            continue;
+        };
+        let Some(args) = item.attr("variance").and_then(|v| v.args.as_ref()) else {
+            continue;
+        };
+        let vs: Option<Vec<Variance>> = args
+            .iter()
+            .map(|a| match a.name.as_str() {
+                "Covariant" => Some(Variance::Covariant),
+                "Contravariant" => Some(Variance::Contravariant),
+                "Invariant" => Some(Variance::Invariant),
+                _ => None,
+            })
+            .collect();
+        if let Some(vs) = vs {
+            out.insert(store.sym(&a.name.name), vs);
+        }
+    }
+    out
 }
 
 /// Lower a goal. Returns the goal term and the names of its existential variables: they are

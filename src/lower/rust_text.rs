@@ -60,9 +60,32 @@ fn write_list(store: &Store, args: &[TermId], out: &mut String, depth: usize, v:
     }
 }
 
+/// A region `'$lt'(R)` as Rust writes it: `'static`, a named lifetime, a placeholder `'!1_0`;
+/// `None` for an inference region or an erased one (elided in the text).
+fn region_text(store: &Store, t: TermId) -> Option<String> {
+    use crate::term::syms;
+    let View::App(syms::REGION, [r]) = store.view(t) else {
+        return match store.view(t) {
+            View::Atom(l) if store.name(l) != "'_" => Some(store.name(l).to_string()),
+            _ => None,
+        };
+    };
+    match store.view(*r) {
+        View::Atom(syms::STATIC) => Some("'static".into()),
+        View::Atom(syms::ERASED) | View::Var(_) => None,
+        View::Atom(l) => Some(store.name(l).to_string()),
+        View::Placeholder(u, i) => Some(format!("'!{u}_{i}")),
+        _ => None,
+    }
+}
+
 fn write(store: &Store, t: TermId, out: &mut String, depth: usize, v: VarNames<'_>) {
     if depth > 100 {
         out.push_str("...");
+        return;
+    }
+    if let View::App(crate::term::syms::REGION, _) = store.view(t) {
+        out.push_str(&region_text(store, t).unwrap_or_else(|| "'_".into()));
         return;
     }
     match store.view(t) {
@@ -90,11 +113,9 @@ fn write(store: &Store, t: TermId, out: &mut String, depth: usize, v: VarNames<'
             }
             (r @ ("$ref" | "$refmut"), 2) => {
                 out.push('&');
-                if let View::Atom(l) = store.view(args[0]) {
-                    if store.name(l) != "'_" {
-                        out.push_str(store.name(l));
-                        out.push(' ');
-                    }
+                if let Some(l) = region_text(store, args[0]) {
+                    out.push_str(&l);
+                    out.push(' ');
                 }
                 if r == "$refmut" {
                     out.push_str("mut ");
@@ -206,12 +227,9 @@ fn write(store: &Store, t: TermId, out: &mut String, depth: usize, v: VarNames<'
                         out.push('>');
                     }
                 }
-                if let View::Atom(l) = store.view(args[1]) {
-                    let l = store.name(l);
-                    if l != "'_" {
-                        out.push_str(" + ");
-                        out.push_str(l);
-                    }
+                if let Some(l) = region_text(store, args[1]) {
+                    out.push_str(" + ");
+                    out.push_str(&l);
                 }
             }
             ("$alias", 2) => {

@@ -53,6 +53,8 @@ pub(crate) struct Cx<'a> {
     pub existentials: Vec<u32>,
     /// Trait bounds of type parameters in scope: (parameter name, trait name).
     pub bounds: Vec<(String, String)>,
+    /// Lowering the inside of a `fn` pointer type (its elided lifetimes are bound by it).
+    in_fn_ptr: u32,
 }
 
 impl<'a> Cx<'a> {
@@ -66,6 +68,7 @@ impl<'a> Cx<'a> {
             pending: Vec::new(),
             existentials: Vec::new(),
             bounds: Vec::new(),
+            in_fn_ptr: 0,
         }
     }
 
@@ -122,6 +125,7 @@ impl<'a> Cx<'a> {
     }
 
     /// Bind generic parameters (types, lifetimes, consts) as variables; records inline trait bounds.
+    /// A lifetime parameter is the region `'$lt'(V)` of its variable `V` (see [`Cx::region_var`]).
     pub fn bind_params(&mut self, ps: &[ast::GenericParam]) -> Vec<TermId> {
         ps.iter()
             .map(|p| {
@@ -131,9 +135,42 @@ impl<'a> Cx<'a> {
                             .push((p.name.name.clone(), tb.name.name.clone()));
                     }
                 }
-                self.bind(&p.name.name)
+                if p.kind == ParamKind::Lifetime {
+                    let v = self.fresh(&p.name.name);
+                    let r = self.store.app(syms::REGION, &[v]);
+                    self.bind_to(&p.name.name, r);
+                    r
+                } else {
+                    self.bind(&p.name.name)
+                }
             })
             .collect()
+    }
+
+    /// The variable of a region `'$lt'(V)` (a quantifier binds the variable), or `t` itself.
+    pub fn region_var(&self, t: TermId) -> TermId {
+        match self.store.view(t) {
+            crate::term::View::App(syms::REGION, [v]) => *v,
+            _ => t,
+        }
+    }
+
+    /// A fresh inference region `'$lt'(V)` (an elided lifetime). Inside a `fn` pointer type of a
+    /// `.rs` program the elided lifetime is bound by the pointer (`fn(&u8)` is
+    /// `for<'a> fn(&'a u8)`): see [`Cx::bound_region`].
+    fn fresh_region(&mut self) -> TermId {
+        if self.in_fn_ptr > 0 && self.names.rust_rules {
+            return self.bound_region();
+        }
+        let v = self.fresh("'_");
+        self.store.app(syms::REGION, &[v])
+    }
+
+    /// A lifetime bound by a `fn` pointer type in a `.rs` program: the erased region. It names no
+    /// free lifetime, so it is no outlives component of the type (`fn(&u8): 'static` holds).
+    fn bound_region(&mut self) -> TermId {
+        let e = self.store.atom(syms::ERASED);
+        self.store.app(syms::REGION, &[e])
     }
 
     /// The type of an item with its parameters brought into scope: `'S'(P..)` for `struct S<P..>`.
@@ -180,6 +217,11 @@ impl<'a> Cx<'a> {
                 continue;
             };
             for b in &p.bounds {
+                if let ast::Bound::Outlives(l) = b {
+                    // `<T: 'a>`, `<'a: 'b>`.
+                    let l = self.lifetime(l);
+                    goals.push(self.store.app(syms::OUTLIVES, &[v, l]));
+                }
                 if let ast::Bound::Trait(tb) = b {
                     if tb.maybe {
                         continue;
@@ -235,17 +277,24 @@ impl<'a> Cx<'a> {
         goals
     }
 
-    /// Lower a lifetime.
+    /// Lower a lifetime: the region `'$lt'(R)` ([`syms::REGION`]), `R` the variable of a lifetime
+    /// parameter or binder, or `static`, `erased`, `empty`.
     pub fn lifetime(&mut self, l: &ast::Lifetime) -> TermId {
-        match &l.kind {
+        let inner = match &l.kind {
             LifetimeKind::Named(n) => match self.lookup(n) {
+                Some(t)
+                    if matches!(self.store.view(t), crate::term::View::App(syms::REGION, _)) =>
+                {
+                    return t
+                }
                 Some(t) => t,
                 None => self.store.atom_named(n),
             },
-            LifetimeKind::Static => self.store.atom_named("'static"),
-            LifetimeKind::Erased => self.store.atom_named("'erased"),
-            LifetimeKind::Empty => self.store.atom_named("'empty"),
-        }
+            LifetimeKind::Static => self.store.atom(syms::STATIC),
+            LifetimeKind::Erased => self.store.atom(syms::ERASED),
+            LifetimeKind::Empty => self.store.atom(syms::EMPTY),
+        };
+        self.store.app(syms::REGION, &[inner])
     }
 
     fn konst(&mut self, c: &ConstValue) -> Result<TermId> {
@@ -381,7 +430,7 @@ impl<'a> Cx<'a> {
             } => {
                 let l = match lifetime {
                     Some(l) => self.lifetime(l),
-                    None => self.store.atom_named("'_"),
+                    None => self.fresh_region(),
                 };
                 let a = self.ty(ty)?;
                 self.app(
@@ -455,7 +504,7 @@ impl<'a> Cx<'a> {
         let list = self.store.list(&items, None);
         let l = match lifetime {
             Some(l) => self.lifetime(l),
-            None => self.store.atom_named("'_"),
+            None => self.fresh_region(),
         };
         Ok(self.app("$dyn", &[list, l]))
     }
@@ -468,14 +517,23 @@ impl<'a> Cx<'a> {
         let mark = self.mark();
         for l in &f.lifetimes {
             if let LifetimeKind::Named(n) = &l.kind {
-                self.bind(n);
+                if self.names.rust_rules {
+                    let r = self.bound_region();
+                    self.bind_to(n, r);
+                } else {
+                    self.bind(n);
+                }
             }
         }
-        let params: Vec<TermId> = f.params.iter().map(|p| self.ty(p)).collect::<Result<_>>()?;
-        let ret = match &f.ret {
-            Some(r) => self.ty(r)?,
-            None => self.app("$tuple", &[]),
+        self.in_fn_ptr += 1;
+        let params: Result<Vec<TermId>> = f.params.iter().map(|p| self.ty(p)).collect();
+        let ret = match (&params, &f.ret) {
+            (Err(_), _) => Ok(self.store.atom(syms::TRUE)),
+            (_, Some(r)) => self.ty(r),
+            (_, None) => Ok(self.app("$tuple", &[])),
         };
+        self.in_fn_ptr -= 1;
+        let (params, ret) = (params?, ret?);
         self.restore(mark);
         let mut args = self.app("$tuple", &params);
         if f.variadic {
@@ -642,8 +700,8 @@ impl<'a> Cx<'a> {
         Ok((tr, eqs))
     }
 
-    /// A where-clause as goals (lifetime outlives clauses hold trivially: knot does not reason about
-    /// lifetimes). `forall<..>` binders become `forall` goals.
+    /// A where-clause as goals (an outlives clause is the goal `'$outlives'(A, B)`, which the
+    /// solver records as a region constraint). `forall<..>` binders become `forall` goals.
     pub fn where_clause(&mut self, wc: &WhereClause) -> Result<Vec<TermId>> {
         let mark = self.mark();
         let vars: Vec<TermId> = wc.binders.iter().map(|p| self.bind(&p.name.name)).collect();
@@ -674,11 +732,18 @@ impl<'a> Cx<'a> {
                 v.append(&mut eqs);
                 v
             }
-            WhereClauseKind::TypeOutlives { ty, .. } => {
-                self.ty(ty)?;
-                vec![]
+            // `T: 'a` and `'a: 'b`: `'$outlives'(A, B)`, recorded as a region constraint when
+            // proved (the solver collects region relations; it does not decide them).
+            WhereClauseKind::TypeOutlives { ty, lifetime } => {
+                let t = self.ty(ty)?;
+                let l = self.lifetime(lifetime);
+                vec![self.store.app(syms::OUTLIVES, &[t, l])]
             }
-            WhereClauseKind::LifetimeOutlives { .. } => vec![],
+            WhereClauseKind::LifetimeOutlives { a, b } => {
+                let a = self.lifetime(a);
+                let b = self.lifetime(b);
+                vec![self.store.app(syms::OUTLIVES, &[a, b])]
+            }
         };
         let pre: Vec<TermId> = self.pending.drain(before..).collect();
         Ok((pre, goals))
@@ -743,6 +808,7 @@ impl<'a> Cx<'a> {
                 if vars.is_empty() {
                     return Ok(b);
                 }
+                let vars: Vec<TermId> = vars.iter().map(|&v| self.region_var(v)).collect();
                 let l = self.store.list(&vars, None);
                 let q = if matches!(g.kind, GoalKind::ForAll(..)) {
                     syms::FORALL
@@ -772,7 +838,23 @@ impl<'a> Cx<'a> {
                 let h = self.store.atom_named(super::coherence::COMPATIBLE);
                 Ok(self.store.app(syms::IMPLIES, &[h, b]))
             }
-            GoalKind::Subtype(..) => Err(unsupported(&g.span, "Subtype goals")),
+            GoalKind::Subtype(a, b) => {
+                if [a, b].into_iter().any(has_higher_ranked_fn) {
+                    return Err(unsupported(
+                        &g.span,
+                        "Subtype goals relating higher-ranked fn pointer types",
+                    ));
+                }
+                let first = self.nvars;
+                let before = self.pending.len();
+                let x = self.ty(a)?;
+                let y = self.ty(b)?;
+                let sub = self.store.app(syms::SUBTYPE, &[x, y]);
+                let mut gs: Vec<TermId> = self.pending.drain(before..).collect();
+                gs.push(sub);
+                let g = self.conj(&gs);
+                Ok(self.exists_helpers(first, g))
+            }
             GoalKind::Eq(a, b) => {
                 let first = self.nvars;
                 let before = self.pending.len();
@@ -953,4 +1035,29 @@ impl<'a> Cx<'a> {
         }
         Ok(self.conj(&out))
     }
+}
+
+/// True when `t` contains a `fn` pointer type with `for<..>` lifetimes (iterative).
+fn has_higher_ranked_fn(t: &Ty) -> bool {
+    let mut stack = vec![t];
+    while let Some(t) = stack.pop() {
+        match &t.kind {
+            TyKind::FnPtr(f) => {
+                if !f.lifetimes.is_empty() {
+                    return true;
+                }
+                stack.extend(f.params.iter());
+                stack.extend(f.ret.as_deref());
+            }
+            TyKind::Named { args, .. } => stack.extend(args.iter().filter_map(|a| match a {
+                GenericArg::Ty(t) => Some(t),
+                _ => None,
+            })),
+            TyKind::Tuple(ts) => stack.extend(ts.iter()),
+            TyKind::Slice(t) | TyKind::Array(t, _) | TyKind::RawPtr(_, t) => stack.push(t),
+            TyKind::Ref { ty, .. } => stack.push(ty),
+            _ => {}
+        }
+    }
+    false
 }

@@ -46,8 +46,24 @@ pub fn aggregate(store: &mut Store, answers: &[Answer], out: &Outcome) -> Soluti
     let mut distinct: Vec<TermId> = Vec::new();
     let mut seen: rustc_hash::FxHashSet<TermId> = Default::default();
     let mut cut = false;
+    // An answer that holds unconditionally subsumes the same answer under region constraints (as
+    // chalk's SLG solver stops a table's other strands once it has an unconditional answer).
     for a in answers {
-        if seen.insert(a.values) {
+        if super::answer_parts(store, a.values).1.is_none() {
+            seen.insert(a.values);
+        }
+    }
+    let unconditional = |store: &mut Store, t: TermId| -> TermId {
+        let vals = super::answer_parts(store, t).0.to_vec();
+        store.app(syms::ANS, &vals)
+    };
+    let mut distinct_seen: rustc_hash::FxHashSet<TermId> = Default::default();
+    for a in answers {
+        let plain = unconditional(store, a.values);
+        if plain != a.values && seen.contains(&plain) {
+            continue;
+        }
+        if distinct_seen.insert(a.values) {
             if distinct.len() > MAX_DISTINCT {
                 cut = true;
                 break;

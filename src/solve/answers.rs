@@ -1,6 +1,7 @@
 //! A set of answer tuples stored flat: `k` values per answer in one vector, deduplicated through a hash
 //! table of answer indices. No tuple term is interned, so recording an answer costs one hash of `k` ids.
 
+use crate::term::syms;
 use crate::term::TermId;
 use hashbrown::HashTable;
 use rustc_hash::FxHasher;
@@ -330,7 +331,7 @@ impl<'a, 'b> RootSink<'a, 'b> {
     pub fn new(nvars: u32, dedup: bool, on_answer: &'a mut OnAnswer<'b>) -> Self {
         RootSink {
             nvars,
-            seen: dedup.then(|| AnswerSet::new(nvars as usize)),
+            seen: dedup.then(|| AnswerSet::new(nvars as usize + 1)),
             vals: Vec::new(),
             on_answer,
         }
@@ -343,18 +344,33 @@ impl<'a, 'b> RootSink<'a, 'b> {
 
     /// A derivation of the query succeeded in `st`: report its answer (unless already reported).
     pub fn success(&mut self, m: &mut Machine<'_>, st: &State) -> ControlFlow<()> {
-        m.answer_values(st, self.nvars, &mut self.vals);
+        let map = m.answer_values(st, self.nvars, &mut self.vals);
         if let Some(seen) = &mut self.seen {
             if !seen.insert(&self.vals) {
                 return ControlFlow::Continue(());
             }
         }
-        Self::emit(m, self.on_answer, &self.vals)
+        // Region constraints: the answer's last value becomes `'$regions'(List, Universes)`, with
+        // the universe of each answer variable (chalk prints them: `for<?U1> { .. }`).
+        let n = self.nvars as usize;
+        if self.vals[n] != m.store.atom(syms::NIL) {
+            let us: Vec<TermId> = map
+                .slots
+                .iter()
+                .map(|&s| m.store.int(st.b.universe(s) as i64))
+                .collect();
+            let us = m.store.list(&us, None);
+            self.vals[n] = m.store.app(syms::REGIONS, &[self.vals[n], us]);
+            return Self::emit(m, self.on_answer, &self.vals);
+        }
+        Self::emit(m, self.on_answer, &self.vals[..n])
     }
 
-    /// Report values known to be a new answer (a query that is exactly one tabled call).
+    /// Report values known to be a new answer (a query that is exactly one tabled call, whose
+    /// answers hold under no region constraint): the last value (the empty constraint list) is
+    /// dropped.
     pub fn emit_values(&mut self, m: &mut Machine<'_>, vals: &[TermId]) -> ControlFlow<()> {
-        Self::emit(m, self.on_answer, vals)
+        Self::emit(m, self.on_answer, &vals[..vals.len().saturating_sub(1)])
     }
 
     fn emit(m: &mut Machine<'_>, on_answer: &mut OnAnswer<'_>, vals: &[TermId]) -> ControlFlow<()> {

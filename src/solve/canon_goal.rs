@@ -160,7 +160,7 @@ fn call_size(store: &Store, program: &crate::program::Program, goal: TermId, lim
 }
 
 /// The size of `t` for truncation: its nodes, not counting those `skip` names (goals nested in an
-/// argument) nor the cells of lists (a list is how an encoding groups a variable number of parts,
+/// argument), region wrappers `'$lt'(R)`, outlives pairs, nor the cells of lists (a list is how an encoding groups a variable number of parts,
 /// such as a `dyn` type's bounds: not a level of the term a user wrote). Iterative.
 pub(crate) fn measured_size(store: &Store, t: TermId, skip: &dyn Fn(TermId) -> bool) -> u32 {
     // A `dyn` type's bound `'$b'('Tr'('$self', P..), Binds)` counts as chalk counts its where-clauses:
@@ -205,7 +205,12 @@ pub(crate) fn measured_size(store: &Store, t: TermId, skip: &dyn Fn(TermId) -> b
             }
             continue;
         }
-        let cell = matches!(store.view(x), View::Atom(syms::NIL)) || f == Some((syms::CONS, 2));
+        // Region wrappers and outlives pairs are encoding too: a lifetime counts as one node.
+        let cell = matches!(store.view(x), View::Atom(syms::NIL))
+            || matches!(
+                f,
+                Some((syms::CONS, 2) | (syms::REGION, 1) | (syms::OUTLIVES, 2))
+            );
         if !skip(x) && !cell {
             n = n.saturating_add(1);
         }

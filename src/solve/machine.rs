@@ -644,6 +644,49 @@ impl<'p> Machine<'p> {
                 let ok = st.b.unify(self.store, a(0), a(1), self.opts);
                 return ControlFlow::Continue(ok);
             }
+            (syms::SUBTYPE, 2) => {
+                if let (Deref::Unbound(x), Deref::Unbound(y)) =
+                    (st.b.deref(self.store, a(0)), st.b.deref(self.store, a(1)))
+                {
+                    if x != y {
+                        // Nothing to relate yet: the goal cannot be decided (chalk: ambiguous).
+                        self.out.floundered = true;
+                        return ControlFlow::Continue(false);
+                    }
+                }
+                let mut rel = super::subtype::Relate {
+                    store: &mut *self.store,
+                    b: &mut st.b,
+                    variances: &self.program.variances,
+                    opts: self.opts,
+                    deferred: Vec::new(),
+                };
+                if !rel.relate(crate::program::Variance::Covariant, a(0), a(1)) {
+                    return ControlFlow::Continue(false);
+                }
+                // Two variables related co- or contravariantly: a goal for later.
+                for (x, y) in std::mem::take(&mut rel.deferred) {
+                    let x = st.b.resolve_absolute(self.store, x);
+                    let y = st.b.resolve_absolute(self.store, y);
+                    let g = self.store.app(syms::SUBTYPE, &[x, y]);
+                    st.goals = cons(GoalKind::Call(Ref::new(g, 0)), env, depth, st.goals.take());
+                }
+                return ControlFlow::Continue(true);
+            }
+            (syms::OUTLIVES, 2) => {
+                // `A: 'b` is not decided here: the answer carries it (chalk records outlives goals
+                // as constraints of the answer, for the borrow checker).
+                if self.program.outlives_components {
+                    let mut cs = Vec::new();
+                    self.outlives_components(&st.b, a(0), a(1), &mut cs);
+                    for (x, y) in cs {
+                        st.b.push_constraint(x, y);
+                    }
+                } else {
+                    st.b.push_constraint(a(0), a(1));
+                }
+                return ControlFlow::Continue(true);
+            }
             (syms::NEQ, 2) => {
                 let mark = st.b.mark();
                 let n = st.b.len();
@@ -1142,9 +1185,11 @@ impl<'p> Machine<'p> {
             let ci = clauses[here - hyps.len()];
             let clause = self.program.clause(ci);
             let base = st.b.alloc(clause.nvars, st.universe);
+            // The clause's head first: region constraints are recorded as chalk's resolution
+            // relates a clause's consequence to the goal.
             if st
                 .b
-                .unify(self.store, goal, Ref::new(clause.head, base), self.opts)
+                .unify(self.store, Ref::new(clause.head, base), goal, self.opts)
             {
                 if pos < total {
                     choices.push(Choice::Resolve {
@@ -1191,8 +1236,9 @@ impl<'p> Machine<'p> {
         rest: Goals,
         choices: &mut Vec<Choice<'p>>,
     ) -> Flow {
-        let k = slots.len();
-        let n = answers.len().checked_div(k).unwrap_or(answers.len());
+        // Each answer: a value per slot, then its region constraints.
+        let k = slots.len() + 1;
+        let n = answers.len() / k;
         while pos < n {
             let mark = st.b.mark();
             let nslots = st.b.len();
@@ -1219,7 +1265,60 @@ impl<'p> Machine<'p> {
         ControlFlow::Continue(false)
     }
 
-    /// Unify the slots of a call's variables with an answer tuple (renamed apart).
+    /// The components of `t: r`, as rustc's outlives components (into `out`): every region in `t`
+    /// must outlive `r` (left out when trivially true: `'static: r`, `r: r`, and the erased
+    /// region, which stands for a lifetime bound inside `t`); an unbound variable, a placeholder
+    /// and a rigid projection (`'$alias'(..)`) are kept whole; other constructors have no lifetime
+    /// of their own. Iterative.
+    fn outlives_components(&self, b: &Bindings, t: Ref, r: Ref, out: &mut Vec<(Ref, Ref)>) {
+        let store = &*self.store;
+        let inner = |x: Ref| -> Option<Deref> {
+            match b.deref(store, x) {
+                Deref::Term(x) => match store.view(x.term) {
+                    View::App(syms::REGION, [v]) => Some(b.deref(store, Ref::new(*v, x.base))),
+                    _ => None,
+                },
+                Deref::Unbound(_) => None,
+            }
+        };
+        let target = inner(r);
+        let mut stack = vec![t];
+        while let Some(x) = stack.pop() {
+            let x = match b.deref(store, x) {
+                Deref::Unbound(_) => {
+                    out.push((x, r));
+                    continue;
+                }
+                Deref::Term(x) => x,
+            };
+            match store.view(x.term) {
+                View::App(syms::REGION, _) => {
+                    let me = inner(x);
+                    let trivial = matches!(me, Some(Deref::Term(s))
+                        if matches!(store.view(s.term), View::Atom(syms::STATIC | syms::ERASED)));
+                    let same = match (me, target) {
+                        (Some(Deref::Unbound(p)), Some(Deref::Unbound(q))) => p == q,
+                        (Some(Deref::Term(p)), Some(Deref::Term(q))) => {
+                            p.term == q.term && store.is_ground(p.term)
+                        }
+                        _ => false,
+                    };
+                    if !trivial && !same {
+                        out.push((x, r));
+                    }
+                }
+                View::Placeholder(..) => out.push((x, r)),
+                View::App(f, _) if store.name(f) == "$alias" => out.push((x, r)),
+                View::App(_, args) => {
+                    stack.extend(args.iter().rev().map(|&a| Ref::new(a, x.base)));
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Unify the slots of a call's variables with an answer tuple (renamed apart): one value per slot,
+    /// then the answer's region constraints (a list of `'$outlives'(A, B)`), which join the state's.
     pub fn unify_answer(&mut self, st: &mut State, slots: &[u32], ans: &[TermId]) -> bool {
         let n = ans
             .iter()
@@ -1239,17 +1338,51 @@ impl<'p> Machine<'p> {
                 return false;
             }
         }
+        if let Some(&cs) = ans.get(slots.len()) {
+            // Universes created inside the callee (higher-ranked types related there) may be named
+            // by its constraints: the caller's next universe comes after them.
+            st.universe = st.universe.max(self.store.max_universe(cs));
+            let mut cur = cs;
+            while let View::App(syms::CONS, [c, rest]) = self.store.view(cur) {
+                if let View::App(syms::OUTLIVES, [x, y]) = self.store.view(*c) {
+                    let (x, y) = (Ref::new(*x, base), Ref::new(*y, base));
+                    st.b.push_constraint(x, y);
+                }
+                cur = *rest;
+            }
+        }
         true
     }
 
-    /// The values of the first `n` slots, canonically numbered together, into `out` (cleared first).
-    pub fn answer_values(&mut self, st: &State, n: u32, out: &mut Vec<TermId>) {
+    /// The values of the first `n` slots, then the list of the state's region constraints
+    /// (`'$outlives'(A, B)`, oldest first), canonically numbered together, into `out` (cleared
+    /// first): `n + 1` values. Returns the numbering (answer variable `k` is slot `map.slots[k]`).
+    pub fn answer_values(&mut self, st: &State, n: u32, out: &mut Vec<TermId>) -> VarMap {
         out.clear();
         let mut map = VarMap::new();
         for s in 0..n {
             let r = Bindings::slot_ref(self.store, s);
             out.push(st.b.resolve(self.store, r, &mut map));
         }
+        let mut cs = Vec::new();
+        let mut parts = Vec::new();
+        for &(x, y) in st.b.constraints() {
+            parts.clear();
+            if self.program.outlives_components {
+                // A variable recorded whole may have been bound since: its components now.
+                self.outlives_components(&st.b, x, y, &mut parts);
+            } else {
+                parts.push((x, y));
+            }
+            for &(x, y) in &parts {
+                let x = st.b.resolve(self.store, x, &mut map);
+                let y = st.b.resolve(self.store, y, &mut map);
+                cs.push(self.store.app(syms::OUTLIVES, &[x, y]));
+            }
+        }
+        let list = self.store.list(&cs, None);
+        out.push(list);
+        map
     }
 
     /// `==` and `\==`; `None` when `name/2` is neither (arithmetic lives in `builtins/`).

@@ -13,6 +13,7 @@ pub(crate) mod memory;
 pub mod recursive;
 pub mod sld;
 pub mod slg;
+pub(crate) mod subtype;
 
 pub use aggregate::{aggregate, Guidance, Solution};
 pub use machine::builtins::messages::error_message;
@@ -20,7 +21,7 @@ pub use machine::builtins::write::{capture_output, take_output};
 pub use machine::builtins::{is_builtin, BUILTINS};
 
 use crate::program::Program;
-use crate::term::{Store, TermId};
+use crate::term::{syms, Store, TermId, View};
 use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
@@ -37,7 +38,9 @@ pub struct Goal {
 }
 
 /// One answer: values for the query's variables, as the term `'$ans'(V0, ..., Vn-1)` whose own
-/// variables (if any) are numbered from 0 in order of appearance.
+/// variables (if any) are numbered from 0 in order of appearance. An answer that holds only under
+/// region constraints has one more value, `'$regions'(Constraints, Universes)` (see
+/// [`answer_parts`]): it is not unconditionally true.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Answer {
     /// The `'$ans'(...)` tuple (the atom `'$ans'` when the goal has no variables).
@@ -55,6 +58,19 @@ pub struct AnswerRef<'a> {
     pub values: &'a [TermId],
     /// See [`Answer::ambiguous`].
     pub ambiguous: bool,
+}
+
+/// The values of an answer tuple and its region constraints with the universes of the answer's
+/// variables (`'$regions'(Constraints, Universes)` as its last value), if any.
+pub fn answer_parts(store: &Store, tuple: TermId) -> (&[TermId], Option<(TermId, TermId)>) {
+    let vals = store.args(tuple);
+    match vals.split_last() {
+        Some((&last, rest)) => match store.view(last) {
+            View::App(syms::REGIONS, [cs, us]) => (rest, Some((*cs, *us))),
+            _ => (vals, None),
+        },
+        None => (vals, None),
+    }
 }
 
 impl AnswerRef<'_> {

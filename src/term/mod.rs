@@ -166,6 +166,29 @@ pub mod syms {
     /// `'$fallback'`: true; as a clause's first body goal it marks a default clause, whose answers
     /// the `recursive` strategy drops when another clause answers for the same first argument
     pub const FALLBACK: Sym = Sym(22);
+    /// `'$lt'(R)`: a region (lifetime). `R` is a variable (an inference region), a placeholder, or
+    /// one of the atoms [`STATIC`], [`ERASED`], [`EMPTY`]. Unifying two regions never fails: the
+    /// unifier binds an inference region or records outlives constraints (see `unify.rs`).
+    pub const REGION: Sym = Sym(23);
+    /// `'$outlives'(A, B)`: "A: B", A a type or a region, B a region. As a goal it is not decided:
+    /// it is recorded as a region constraint of the answer (chalk's and rustc's division of labour).
+    /// The lowering's contract with the rules (`T: 'a`, `'a: 'b`, WF of `&'a T`).
+    pub const OUTLIVES: Sym = Sym(24);
+    /// `'$regions'(Constraints, Universes)`: the last value of an answer tuple that holds under region
+    /// constraints (a list of `'$outlives'(A, B)`; the universe of each answer variable).
+    pub const REGIONS: Sym = Sym(25);
+    /// `static`: the region `'static` (inside `'$lt'`).
+    pub const STATIC: Sym = Sym(26);
+    /// `erased`: chalk's erased region `'<erased>` (inside `'$lt'`).
+    pub const ERASED: Sym = Sym(27);
+    /// `empty`: the empty region (inside `'$lt'`).
+    pub const EMPTY: Sym = Sym(28);
+    /// `'$subtype'(A, B)`: `A` is a subtype of `B` (chalk's `Subtype(A, B)`), related with variance
+    /// by `solve/subtype.rs`; region relations it needs are recorded as constraints.
+    pub const SUBTYPE: Sym = Sym(29);
+    /// `'$variance'(Type, [covariant | contravariant | invariant, ..])`: a fact declaring a type
+    /// constructor's variances (kept by the program for `'$subtype'`, written out with its clauses).
+    pub const VARIANCE: Sym = Sym(30);
     pub(super) const ALL: &[&str] = &[
         ",",
         ";",
@@ -190,6 +213,14 @@ pub mod syms {
         "$placeholder",
         "nonvar",
         "$fallback",
+        "$lt",
+        "$outlives",
+        "$regions",
+        "static",
+        "erased",
+        "empty",
+        "$subtype",
+        "$variance",
     ];
 }
 

@@ -42,6 +42,8 @@ struct Slot {
 enum Trail {
     Bind(u32),
     Universe(u32, u32),
+    /// A region constraint was recorded (undone by popping it).
+    Constraint,
 }
 
 /// What a `Ref` dereferences to.
@@ -65,6 +67,10 @@ pub struct Bindings {
     /// A unification ran without the occurs check: bindings may be cyclic, and walking a term must
     /// watch for it.
     may_cycle: bool,
+    /// Region constraints `(a, b)` meaning `a: b` ("a outlives b"), in the order they were recorded:
+    /// what unifying two regions that cannot simply be bound leaves to the borrow checker, and the
+    /// outlives goals met along the derivation. Trailed: backtracking drops them.
+    constraints: Vec<(Ref, Ref)>,
 }
 
 impl Clone for Bindings {
@@ -75,6 +81,7 @@ impl Clone for Bindings {
             unifications: self.unifications,
             pairs: Vec::new(),
             may_cycle: self.may_cycle,
+            constraints: self.constraints.clone(),
         }
     }
 
@@ -83,6 +90,7 @@ impl Clone for Bindings {
         self.trail.clone_from(&other.trail);
         self.unifications = other.unifications;
         self.may_cycle = other.may_cycle;
+        self.constraints.clone_from(&other.constraints);
     }
 }
 
@@ -146,6 +154,9 @@ impl Bindings {
             match self.trail.pop() {
                 Some(Trail::Bind(s)) => self.slots[s as usize].term = UNBOUND,
                 Some(Trail::Universe(s, u)) => self.slots[s as usize].universe = u,
+                Some(Trail::Constraint) => {
+                    self.constraints.pop();
+                }
                 None => break,
             }
         }
@@ -347,11 +358,26 @@ impl Bindings {
                         continue;
                     }
                     match (store.view(x.term), store.view(y.term)) {
+                        (
+                            View::App(super::syms::REGION, [p]),
+                            View::App(super::syms::REGION, [q]),
+                        ) => {
+                            self.relate_regions(
+                                store,
+                                x,
+                                Ref::new(*p, x.base),
+                                y,
+                                Ref::new(*q, y.base),
+                                opts,
+                            );
+                        }
                         (View::App(f, xs), View::App(g, ys)) => {
                             if f != g || xs.len() != ys.len() {
                                 return false;
                             }
-                            for (&p, &q) in xs.iter().zip(ys) {
+                            // Pushed last to first, so arguments are unified left to right (the
+                            // order region constraints are recorded in, as chalk's).
+                            for (&p, &q) in xs.iter().zip(ys).rev() {
                                 work.push((Ref::new(p, x.base), Ref::new(q, y.base)));
                             }
                         }
@@ -362,6 +388,55 @@ impl Bindings {
             }
         }
         true
+    }
+
+    /// Relate two regions `'$lt'(p)` (`a`) and `'$lt'(q)` (`b`) for equality, as chalk's unifier does:
+    /// this never fails. Two inference regions are unified; an inference region meets a placeholder,
+    /// `'static` or an erased region by being bound to it when its universe can name it; otherwise
+    /// (two distinct known regions, or a value the variable's universe cannot see) the equality is
+    /// recorded as the two constraints `a: b` and `b: a`.
+    fn relate_regions(
+        &mut self,
+        store: &Store,
+        a: Ref,
+        p: Ref,
+        b: Ref,
+        q: Ref,
+        opts: UnifyOptions,
+    ) {
+        match (self.deref(store, p), self.deref(store, q)) {
+            (Deref::Unbound(x), Deref::Unbound(y)) => {
+                if x != y {
+                    self.bind_vars(store, x, y);
+                }
+            }
+            (Deref::Unbound(x), Deref::Term(t)) | (Deref::Term(t), Deref::Unbound(x)) => {
+                let visible = store.is_ground(t.term)
+                    && store.max_universe(t.term) <= self.slots[x as usize].universe;
+                if !(visible && self.bind(store, x, t, opts)) {
+                    self.push_constraint(a, b);
+                    self.push_constraint(b, a);
+                }
+            }
+            (Deref::Term(s), Deref::Term(t)) => {
+                let same = s.term == t.term && (s.base == t.base || store.is_ground(s.term));
+                if !same {
+                    self.push_constraint(a, b);
+                    self.push_constraint(b, a);
+                }
+            }
+        }
+    }
+
+    /// Record the region constraint `a: b` (trailed).
+    pub fn push_constraint(&mut self, a: Ref, b: Ref) {
+        self.constraints.push((a, b));
+        self.trail.push(Trail::Constraint);
+    }
+
+    /// The region constraints recorded so far, oldest first.
+    pub fn constraints(&self) -> &[(Ref, Ref)] {
+        &self.constraints
     }
 
     /// Materialize `r` as an interned term; unbound slots become `Var(k)`, numbered through `map`

@@ -26,8 +26,8 @@ use crate::term::{Store, TermId};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::rc::Rc;
 
-/// A finished result: the answers, as flat tuples of the goal's width (a width-0 goal has one
-/// placeholder id per answer: the machine counts `len()` answers when the width is 0), and the
+/// A finished result: the answers, as flat tuples of the goal's width plus one (a value per
+/// variable, then the answer's region constraints), and the
 /// taint of derivations that went past an undecided goal (a truncated call) and succeeded: the goal
 /// may hold beyond its answers, so each caller also goes on once past the call, tainted (as `slg`
 /// feeds a table's `maybe`). A derivation that fails anyway fails for certain.
@@ -49,21 +49,17 @@ impl Answers {
 
 /// The answers of `a` (and the taint `maybe`) as [`Answers`].
 pub(super) fn freeze(a: &AnswerSet, maybe: u8) -> Answers {
-    let tuples = if a.width() == 0 {
-        vec![TermId::default(); a.len()].into()
-    } else {
-        a.flat().into()
-    };
-    Answers { tuples, maybe }
+    Answers {
+        tuples: a.flat().into(),
+        maybe,
+    }
 }
 
-/// The identity answer of a goal with `k` variables: `[Var(0), ..., Var(k-1)]` (the goal holds as is).
+/// The identity answer of a goal with `k` variables: `[Var(0), ..., Var(k-1)]` and no region
+/// constraint (the goal holds as is).
 pub(super) fn identity(store: &mut Store, k: u32) -> Answers {
-    let tuples = if k == 0 {
-        vec![TermId::default()].into()
-    } else {
-        (0..k).map(|i| store.var(i)).collect()
-    };
+    let nil = store.atom(crate::term::syms::NIL);
+    let tuples = (0..k).map(|i| store.var(i)).chain([nil]).collect();
     Answers { tuples, maybe: 0 }
 }
 
@@ -74,9 +70,6 @@ pub(super) fn same_answers(a: &AnswerSet, maybe: u8, b: &Answers) -> bool {
     }
     let b = &b.tuples;
     let k = a.width();
-    if k == 0 {
-        return a.len() == b.len();
-    }
     if b.len() != a.len() * k {
         return false;
     }
@@ -190,8 +183,10 @@ impl Frame {
         if self.fallback.is_empty() {
             return;
         }
-        let fallback =
-            std::mem::replace(&mut self.fallback, AnswerSet::new(self.goal.nvars as usize));
+        let fallback = std::mem::replace(
+            &mut self.fallback,
+            AnswerSet::new(self.goal.nvars as usize + 1),
+        );
         let mut inputs: Vec<usize> = Vec::new();
         if let Some(&first) = store.args(self.goal.goal).first() {
             store.map_vars(first, &mut |s, i| {
@@ -221,8 +216,8 @@ impl Frame {
 
     /// Start the goal's evaluation again, with the assumptions as they now are.
     pub fn restart(&mut self, state: State) {
-        self.answers = AnswerSet::new(self.goal.nvars as usize);
-        self.fallback = AnswerSet::new(self.goal.nvars as usize);
+        self.answers = AnswerSet::new(self.goal.nvars as usize + 1);
+        self.fallback = AnswerSet::new(self.goal.nvars as usize + 1);
         self.maybe = 0;
         self.used_co = false;
         self.used_ind = false;

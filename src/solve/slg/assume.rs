@@ -64,11 +64,15 @@ pub(super) fn flat(a: &AnswerSet) -> Flat {
 /// itself holds, for all its instances.
 pub(super) fn has_identity(store: &Store, answers: &AnswerSet) -> bool {
     (0..answers.len()).any(|i| {
-        let a = answers.get(i);
-        a.iter().enumerate().all(|(k, &v)| {
-            matches!(store.view(v), View::Var(_))
-                && a.iter().enumerate().all(|(j, &w)| j == k || w != v)
-        })
+        // The last value is the answer's region constraints: the identity answer has none.
+        let Some((&cs, a)) = answers.get(i).split_last() else {
+            return false;
+        };
+        matches!(store.view(cs), View::Atom(crate::term::syms::NIL))
+            && a.iter().enumerate().all(|(k, &v)| {
+                matches!(store.view(v), View::Var(_))
+                    && a.iter().enumerate().all(|(j, &w)| j == k || w != v)
+            })
     })
 }
 

@@ -17,7 +17,7 @@ use super::machine::{CallAction, Env, GoalKind, Hooks, Machine, NotAction, State
 use super::{Answer, AnswerRef, Goal, Limits, OnAnswer, Outcome, StopReason, Strategy};
 use crate::program::{Pred, Program};
 use crate::term::unify::{Ref, VarMap};
-use crate::term::{Store, TermId};
+use crate::term::{syms, Store, TermId};
 use assume::{Assumptions, Verdict};
 use rustc_hash::FxHashMap;
 use std::ops::ControlFlow;
@@ -335,6 +335,11 @@ impl Engine<'_, '_> {
                 // already distinct, so they go straight out without resuming a copy of the query.
                 if cons.owner == Owner::Root
                     && cons.state.goals.is_none()
+                    && cons.state.b.constraints().is_empty()
+                    && self
+                        .vals
+                        .last()
+                        .is_some_and(|&c| c == m.store.atom(syms::NIL))
                     && cons.slots.len() == self.root.nvars() as usize
                     && cons.slots.iter().enumerate().all(|(j, &s)| s == j as u32)
                 {
@@ -768,7 +773,7 @@ impl Hooks for Engine<'_, '_> {
             }
             let owner = self.current;
             let key = self.tables[t as usize].key;
-            let width = self.tables[t as usize].nvars as usize;
+            let width = self.tables[t as usize].nvars as usize + 1;
             match self.assume.co.get(&key) {
                 None => self.push_work(owner, Work::Resume(st.clone())),
                 Some(assumed) => {

@@ -96,7 +96,8 @@ impl Table {
             nvars,
             universes,
             universe,
-            answers: AnswerSet::new(nvars as usize),
+            // A value per variable, then the answer's region constraints.
+            answers: AnswerSet::new(nvars as usize + 1),
             complete: false,
             frozen: None,
             consumers: Vec::new(),

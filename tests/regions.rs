@@ -1,0 +1,160 @@
+//! Regions (issue 18): the solver collects region constraints, it does not decide them. Unifying
+//! two regions never fails; an answer carries the constraints it holds under through SLG tables and
+//! the recursive strategy's cache, and every output format shows them.
+
+use knot::{Engine, Solution};
+use std::process::Command;
+
+const STRATEGIES: [&str; 2] = ["slg", "recursive"];
+
+/// Two distinct placeholders: equal only if each outlives the other.
+const REFS: &str = "
+struct Ref<'a, T> { }
+struct Unit { }
+trait Eq<T> { }
+impl<T> Eq<T> for T { }
+trait Foo<'a> { }
+struct Bar { }
+impl<'a> Foo<'a> for Bar where 'a: 'static { }
+";
+
+fn chalk(strategy: &str, program: &str, goal: &str) -> String {
+    let mut e = Engine::from_rust("regions.chalk", program)
+        .unwrap()
+        .with_strategy(strategy);
+    e.answers(goal).unwrap().chalk().to_string()
+}
+
+#[test]
+fn unifying_distinct_placeholders_records_both_outlives_constraints() {
+    for s in STRATEGIES {
+        assert_eq!(
+            chalk(s, REFS, "forall<'a, 'b> { Ref<'a, Unit> = Ref<'b, Unit> }"),
+            "Unique; lifetime constraints [InEnvironment { environment: Env([]), goal: '!1_0: '!1_1 }, \
+             InEnvironment { environment: Env([]), goal: '!1_1: '!1_0 }]",
+            "{s}"
+        );
+        // The same placeholder: nothing to record.
+        assert_eq!(
+            chalk(s, REFS, "forall<'a> { Ref<'a, Unit> = Ref<'a, Unit> }"),
+            "Unique",
+            "{s}"
+        );
+    }
+}
+
+/// The constraint comes out of a tabled call (the `Eq` impl's table, the `Foo` impl's where-clause)
+/// and joins the caller's answer.
+#[test]
+fn constraints_travel_through_tables_and_caches() {
+    for s in STRATEGIES {
+        assert_eq!(
+            chalk(s, REFS, "forall<'a, 'b> { Ref<'a, Unit>: Eq<Ref<'b, Unit>> }"),
+            "Unique; lifetime constraints [InEnvironment { environment: Env([]), goal: '!1_0: '!1_1 }, \
+             InEnvironment { environment: Env([]), goal: '!1_1: '!1_0 }]",
+            "{s}"
+        );
+        assert_eq!(
+            chalk(s, REFS, "forall<'a> { Bar: Foo<'a> }"),
+            "Unique; lifetime constraints [InEnvironment { environment: Env([]), goal: '!1_0: 'static }]",
+            "{s}"
+        );
+        assert_eq!(
+            chalk(s, REFS, "exists<'a> { Bar: Foo<'a> }"),
+            "Unique; for<?U0> { substitution [?0 := '^0.0], lifetime constraints \
+             [InEnvironment { environment: Env([]), goal: '^0.0: 'static }] }",
+            "{s}"
+        );
+        // The second goal of a session finds the table (or cached result) of the first: its
+        // answer still carries the constraint.
+        let mut e = Engine::from_rust("regions.chalk", REFS)
+            .unwrap()
+            .with_strategy(s);
+        let first = e.answers("forall<'a> { Bar: Foo<'a> }").unwrap();
+        let again = e.answers("forall<'a> { Bar: Foo<'a> }").unwrap();
+        assert_eq!(first.chalk(), again.chalk(), "{s}");
+        // A conjunction calls the table twice with different placeholders.
+        assert_eq!(
+            chalk(s, REFS, "forall<'a, 'b> { Bar: Foo<'a>, Bar: Foo<'b> }"),
+            "Unique; lifetime constraints [InEnvironment { environment: Env([]), goal: '!1_0: 'static }, \
+             InEnvironment { environment: Env([]), goal: '!1_1: 'static }]",
+            "{s}"
+        );
+    }
+}
+
+/// An answer under constraints is not unconditionally true.
+#[test]
+fn text_and_json_show_the_constraints() {
+    let mut e = Engine::from_rust("regions.chalk", REFS).unwrap();
+    let a = e.answers("forall<'a> { Bar: Foo<'a> }").unwrap();
+    assert!(matches!(a.solution, Solution::Unique(_)));
+    assert_eq!(a.solution_text, "true, if '!1_0: 'static.");
+    let json = knot::solution_json(&e.store, &a.solution, &[]);
+    assert_eq!(json["kind"], "unique");
+    assert_eq!(json["constraints"][0], "'!1_0: 'static");
+    let plain = e.answers("Bar: Foo<'static>").unwrap();
+    assert_eq!(plain.solution_text, "true, if 'static: 'static.");
+}
+
+#[test]
+fn the_command_line_prints_constraints_in_every_format() {
+    let dir = std::env::temp_dir().join(format!("knot-regions-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("refs.chalk");
+    std::fs::write(&file, REFS).unwrap();
+    let run = |format: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_knot"))
+            .args(["query", file.to_str().unwrap(), "--goal"])
+            .arg("forall<'a> { Bar: Foo<'a> }")
+            .args(["--format", format])
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert!(run("text").contains("true, if '!1_0: 'static."));
+    assert!(run("chalk").contains(
+        "lifetime constraints [InEnvironment { environment: Env([]), goal: '!1_0: 'static }]"
+    ));
+    assert!(run("json").contains("'!1_0: 'static"));
+}
+
+const VARIANCE: &str = "
+#[variance(Covariant)]
+struct Co<A> {}
+#[variance(Contravariant)]
+struct Contra<A> {}
+struct Inv<A> {}
+";
+
+/// `Subtype(A, B)` relates with variance and generalizes a variable: `&'a u32 <: ?U` binds `?U` to
+/// `&'?0 u32` with `'a: '?0`, so two such goals leave a common lower bound.
+#[test]
+fn subtype_goals_relate_with_variance() {
+    for s in STRATEGIES {
+        assert_eq!(
+            chalk(s, VARIANCE, "forall<'a, 'b> { exists<U> { Subtype(Co<&'a u32>, Co<U>), Subtype(Co<&'b u32>, Co<U>) } }"),
+            "Unique; for<?U1> { substitution [?0 := (&'^0.0 Uint(U32))], lifetime constraints \
+             [InEnvironment { environment: Env([]), goal: '!1_0: '^0.0 }, \
+             InEnvironment { environment: Env([]), goal: '!1_1: '^0.0 }] }",
+            "{s}"
+        );
+        assert_eq!(
+            chalk(s, VARIANCE, "forall<'a, 'b> { Subtype(Contra<&'a u32>, Contra<&'b u32>) }"),
+            "Unique; lifetime constraints [InEnvironment { environment: Env([]), goal: '!1_1: '!1_0 }]",
+            "{s}"
+        );
+        // Invariant: both directions.
+        assert_eq!(
+            chalk(s, VARIANCE, "forall<'a, 'b> { Subtype(Inv<&'a u32>, Inv<&'b u32>) }"),
+            "Unique; lifetime constraints [InEnvironment { environment: Env([]), goal: '!1_0: '!1_1 }, \
+             InEnvironment { environment: Env([]), goal: '!1_1: '!1_0 }]",
+            "{s}"
+        );
+        assert_eq!(
+            chalk(s, VARIANCE, "Subtype(Co<u32>, Co<i32>)"),
+            "No possible solution",
+            "{s}"
+        );
+    }
+}
