@@ -245,7 +245,7 @@ impl Display for dyn Display {}
             % t.chalk:4
             'Display'('Box'(T_0)) :- 'Display'(T_0).
             % t.chalk:5
-            'Display'('$dyn'(['$b'('Display'('$self'), [])], '\'_')).
+            'Display'('$dyn'(['$b'('Display'('$self'), [])], '$lt'(A))).
             % t.chalk:2
             'Display'(Self_0) :- '$compatible', downstream_type(Self_0), downstream_type(B).
             local_impl_allowed('Display'(Self_0)).

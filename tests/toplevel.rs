@@ -415,5 +415,5 @@ fn a_forall_goal_is_explained_for_a_placeholder() {
     let fails = explain("forall<T> { S<T>: Foo }");
     assert!(fails.starts_with("false.\n"), "{fails}");
     assert_eq!(explanation_kind(&tree(&fails)), "fails", "{fails}");
-    assert!(fails.contains("no impl of `Bar` matches"), "{fails}");
+    assert!(fails.contains("`T0: Bar` does not hold"), "{fails}");
 }

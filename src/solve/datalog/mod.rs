@@ -182,8 +182,11 @@ pub(crate) fn answer(
         let ix = rels[query].index(alpha);
         rels[query].probe(ix, &key).to_vec()
     };
-    let mut set = AnswerSet::new(nvars as usize);
-    let mut vals = vec![TermId(0); nvars as usize];
+    // A table's tuples are the call's variables and then its region constraints (none here: a
+    // Datalog closure has no lifetimes), as every SLG table's are.
+    let mut set = AnswerSet::new(nvars as usize + 1);
+    let mut vals = vec![TermId(0); nvars as usize + 1];
+    vals[nvars as usize] = m.store.atom(crate::term::syms::NIL);
     let mut got = vec![false; nvars as usize];
     'rows: for &i in &rows {
         let row = rels[query].row(i);
