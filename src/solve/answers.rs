@@ -192,7 +192,19 @@ impl IdSet {
     }
 }
 
+/// The width of an answer tuple of a goal with `nvars` variables: a value per variable, then the
+/// list of its region constraints (`[]` for none). Every table (`slg`, the Datalog sub-engine) and
+/// cached result (`recursive`) stores tuples of this width.
+pub(crate) fn answer_width(nvars: u32) -> usize {
+    nvars as usize + 1
+}
+
 impl AnswerSet {
+    /// An empty set of answer tuples of a goal with `nvars` variables ([`answer_width`]).
+    pub(crate) fn for_goal(nvars: u32) -> AnswerSet {
+        AnswerSet::new(answer_width(nvars))
+    }
+
     /// An empty set of `k`-tuples.
     pub fn new(k: usize) -> AnswerSet {
         AnswerSet {
@@ -331,7 +343,7 @@ impl<'a, 'b> RootSink<'a, 'b> {
     pub fn new(nvars: u32, dedup: bool, on_answer: &'a mut OnAnswer<'b>) -> Self {
         RootSink {
             nvars,
-            seen: dedup.then(|| AnswerSet::new(nvars as usize + 1)),
+            seen: dedup.then(|| AnswerSet::for_goal(nvars)),
             vals: Vec::new(),
             on_answer,
         }

@@ -56,30 +56,27 @@ pub(crate) struct GoalNode {
     pub cut_scope: bool,
 }
 
-/// A goal list can be as long as the search is deep: drop it link by link, not by recursion (which
-/// overflows an ordinary thread's stack, e.g. for `sld` at its depth limit).
-impl Drop for GoalNode {
-    fn drop(&mut self) {
-        let mut next = self.next.take();
-        while let Some(rc) = next {
-            next = match Rc::try_unwrap(rc) {
-                Ok(mut node) => node.next.take(),
-                Err(_) => None,
-            };
-        }
+/// Drop a linked list that can be as long as the search is deep link by link, not by recursion
+/// (which overflows an ordinary thread's stack, e.g. for `sld` at its depth limit); `next` takes a
+/// node's link. A link still shared elsewhere ends the walk: its other owner drops it later.
+fn drop_chain<T>(mut link: Option<Rc<T>>, next: fn(&mut T) -> Option<Rc<T>>) {
+    while let Some(rc) = link {
+        link = match Rc::try_unwrap(rc) {
+            Ok(mut node) => next(&mut node),
+            Err(_) => None,
+        };
     }
 }
 
-/// An environment can be as long as the search is deep too: dropped link by link, as goal lists are.
+impl Drop for GoalNode {
+    fn drop(&mut self) {
+        drop_chain(self.next.take(), |n| n.next.take());
+    }
+}
+
 impl Drop for EnvNode {
     fn drop(&mut self) {
-        let mut next = self.next.take();
-        while let Some(rc) = next {
-            next = match Rc::try_unwrap(rc) {
-                Ok(mut node) => node.next.take(),
-                Err(_) => None,
-            };
-        }
+        drop_chain(self.next.take(), |n| n.next.take());
     }
 }
 
@@ -1237,7 +1234,7 @@ impl<'p> Machine<'p> {
         choices: &mut Vec<Choice<'p>>,
     ) -> Flow {
         // Each answer: a value per slot, then its region constraints.
-        let k = slots.len() + 1;
+        let k = super::answers::answer_width(slots.len() as u32);
         let n = answers.len() / k;
         while pos < n {
             let mark = st.b.mark();

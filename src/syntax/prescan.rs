@@ -152,7 +152,15 @@ pub fn on_big_stack<T: Send>(
     depth: usize,
     work: impl FnOnce() -> Result<T> + Send,
 ) -> Result<T> {
-    if depth <= DEEP_NESTING && src.len() <= LONG_INPUT {
+    with_big_stack_if(depth > DEEP_NESTING || src.len() > LONG_INPUT, work)
+}
+
+/// Run `work` on a scoped thread with a 1 GiB stack when `needed`, on this thread otherwise.
+pub(crate) fn with_big_stack_if<T: Send>(
+    needed: bool,
+    work: impl FnOnce() -> Result<T> + Send,
+) -> Result<T> {
+    if !needed {
         return work();
     }
     std::thread::scope(|s| {

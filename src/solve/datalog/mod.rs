@@ -184,8 +184,8 @@ pub(crate) fn answer(
     };
     // A table's tuples are the call's variables and then its region constraints (none here: a
     // Datalog closure has no lifetimes), as every SLG table's are.
-    let mut set = AnswerSet::new(nvars as usize + 1);
-    let mut vals = vec![TermId(0); nvars as usize + 1];
+    let mut set = AnswerSet::for_goal(nvars);
+    let mut vals = vec![TermId(0); set.width()];
     vals[nvars as usize] = m.store.atom(crate::term::syms::NIL);
     let mut got = vec![false; nvars as usize];
     'rows: for &i in &rows {

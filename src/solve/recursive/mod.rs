@@ -162,8 +162,8 @@ impl Solver<'_, '_> {
         self.g.on_stack.insert(key, depth);
         m.out.stats.tables += 1;
         self.g.stack.push(Frame {
-            answers: AnswerSet::new(w.goal.nvars as usize + 1),
-            fallback: AnswerSet::new(w.goal.nvars as usize + 1),
+            answers: AnswerSet::for_goal(w.goal.nvars),
+            fallback: AnswerSet::for_goal(w.goal.nvars),
             maybe: 0,
             goal: w.goal.clone(),
             coinductive,

@@ -183,10 +183,7 @@ impl Frame {
         if self.fallback.is_empty() {
             return;
         }
-        let fallback = std::mem::replace(
-            &mut self.fallback,
-            AnswerSet::new(self.goal.nvars as usize + 1),
-        );
+        let fallback = std::mem::replace(&mut self.fallback, AnswerSet::for_goal(self.goal.nvars));
         let mut inputs: Vec<usize> = Vec::new();
         if let Some(&first) = store.args(self.goal.goal).first() {
             store.map_vars(first, &mut |s, i| {
@@ -216,8 +213,8 @@ impl Frame {
 
     /// Start the goal's evaluation again, with the assumptions as they now are.
     pub fn restart(&mut self, state: State) {
-        self.answers = AnswerSet::new(self.goal.nvars as usize + 1);
-        self.fallback = AnswerSet::new(self.goal.nvars as usize + 1);
+        self.answers = AnswerSet::for_goal(self.goal.nvars);
+        self.fallback = AnswerSet::for_goal(self.goal.nvars);
         self.maybe = 0;
         self.used_co = false;
         self.used_ind = false;

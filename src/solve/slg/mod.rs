@@ -773,7 +773,7 @@ impl Hooks for Engine<'_, '_> {
             }
             let owner = self.current;
             let key = self.tables[t as usize].key;
-            let width = self.tables[t as usize].nvars as usize + 1;
+            let width = super::answers::answer_width(self.tables[t as usize].nvars);
             match self.assume.co.get(&key) {
                 None => self.push_work(owner, Work::Resume(st.clone())),
                 Some(assumed) => {

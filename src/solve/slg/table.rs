@@ -97,7 +97,7 @@ impl Table {
             universes,
             universe,
             // A value per variable, then the answer's region constraints.
-            answers: AnswerSet::new(nvars as usize + 1),
+            answers: AnswerSet::for_goal(nvars),
             complete: false,
             frozen: None,
             consumers: Vec::new(),

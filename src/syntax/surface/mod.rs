@@ -44,9 +44,6 @@ pub const MAX_NESTING: usize = 2_000;
 /// Nesting above which parsing runs on a dedicated thread with a large stack.
 const DEEP_NESTING: usize = 64;
 
-/// Stack size of the deep-parse thread.
-const DEEP_STACK: usize = 512 << 20;
-
 /// Parses a whole program.
 pub fn parse_program(file: &Arc<str>, src: &str) -> Result<Program> {
     run(file, src, Rule::program, |cx, pair| cx.program(pair))
@@ -87,16 +84,5 @@ fn run<T: Send>(
         let pair = cx.parse(rule)?;
         build(&cx, pair)
     };
-    if depth <= DEEP_NESTING {
-        return work();
-    }
-    std::thread::scope(|s| {
-        let handle = std::thread::Builder::new()
-            .stack_size(DEEP_STACK)
-            .spawn_scoped(s, work)
-            .map_err(|e| Error::Internal(format!("cannot start parser thread: {e}")))?;
-        handle
-            .join()
-            .unwrap_or_else(|_| Err(Error::Internal("the parser thread panicked".into())))
-    })
+    crate::syntax::prescan::with_big_stack_if(depth > DEEP_NESTING, work)
 }
