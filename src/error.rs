@@ -4,9 +4,10 @@ use std::fmt;
 use std::sync::Arc;
 
 /// A byte range in a named source text, with the 1-based line and column of its start.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Span {
     /// The file name (or `<goal>`, `<input>`) the span points into.
+    #[serde(deserialize_with = "shared_file_name")]
     pub file: Arc<str>,
     /// Byte offset of the start.
     pub start: usize,
@@ -16,6 +17,29 @@ pub struct Span {
     pub line: usize,
     /// 1-based column (in characters) of `start`.
     pub col: usize,
+}
+
+/// Decode a span's file name, sharing one `Arc` among the spans of a file (a snapshot has
+/// thousands of spans and a few dozen files).
+fn shared_file_name<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Arc<str>, D::Error> {
+    use std::cell::RefCell;
+    thread_local! {
+        static NAMES: RefCell<Vec<Arc<str>>> = const { RefCell::new(Vec::new()) };
+    }
+    // Borrowed from the encoded bytes (the snapshot is a `&'static [u8]`): no allocation.
+    let name: &'de str = serde::Deserialize::deserialize(d)?;
+    Ok(NAMES.with(|names| {
+        let mut names = names.borrow_mut();
+        if let Some(n) = names.iter().rev().find(|n| &***n == name) {
+            return n.clone();
+        }
+        let n: Arc<str> = Arc::from(name);
+        if names.len() >= 64 {
+            names.remove(0);
+        }
+        names.push(n.clone());
+        n
+    }))
 }
 
 impl Span {

@@ -136,15 +136,73 @@ pub const STD_MODULES: &[(&str, &str)] = &[
     ),
 ];
 
+/// The parsed std model, snapshotted: an 8-byte key (little-endian [`source_key`]) and the
+/// [`RawCrate`] that [`parse_std`] gives, postcard-encoded. Written by this module's test with
+/// `UPDATE_EXPECT=1`; used only when its key matches the sources compiled in, so a stale snapshot
+/// costs time, never truth.
+const SNAPSHOT: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/std.snapshot"));
+
+/// The sources a parse of the std model depends on, besides the model itself: the front end's.
+const PARSER_SOURCES: &[&str] = &[
+    include_str!("../syntax/rust.rs"),
+    include_str!("../syntax/macro_rules.rs"),
+    include_str!("../syntax/ast.rs"),
+    include_str!("../syntax/prescan.rs"),
+    include_str!("../error.rs"),
+    include_str!("std_model.rs"),
+];
+
+/// A hash of everything [`parse_std`]'s result depends on.
+fn source_key() -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    for (name, src) in STD_MODULES {
+        name.hash(&mut h);
+        src.hash(&mut h);
+    }
+    for src in PARSER_SOURCES {
+        src.hash(&mut h);
+    }
+    h.finish()
+}
+
+/// The snapshot's crate, if it was made from the sources compiled in.
+fn from_snapshot() -> Option<RawCrate> {
+    let (key, body) = SNAPSHOT.split_at_checked(8)?;
+    if u64::from_le_bytes(key.try_into().ok()?) != source_key() {
+        return None;
+    }
+    postcard::from_bytes(body).ok()
+}
+
+/// The snapshot of the std model as parsed now.
+#[cfg(test)]
+fn snapshot_bytes() -> Result<Vec<u8>> {
+    let mut out = source_key().to_le_bytes().to_vec();
+    let body = postcard::to_stdvec(&parse_std()?)
+        .map_err(|e| crate::error::Error::Internal(format!("cannot encode the std model: {e}")))?;
+    out.extend(body);
+    Ok(out)
+}
+
 /// The std model as a crate: each file a module of the root.
 pub fn std_crate() -> Result<RawCrate> {
-    // Parsed (with its macros expanded) once per process: a process that loads several `.rs`
-    // programs (the REPL, a library session, the tests) clones the parsed model.
+    // Read from the snapshot (or parsed, with its macros expanded, if the snapshot is stale).
+    // The first request takes the crate itself; a process that loads several `.rs` programs (the
+    // REPL, a library session, the tests) keeps a copy from the second request on and clones it.
+    use std::sync::atomic::{AtomicBool, Ordering};
     static PARSED: std::sync::OnceLock<RawCrate> = std::sync::OnceLock::new();
+    static REQUESTED: AtomicBool = AtomicBool::new(false);
     if let Some(c) = PARSED.get() {
         return Ok(c.clone());
     }
-    let c = parse_std()?;
+    let c = match from_snapshot() {
+        Some(c) => c,
+        None => parse_std()?,
+    };
+    if !REQUESTED.swap(true, Ordering::Relaxed) {
+        return Ok(c);
+    }
     Ok(PARSED.get_or_init(|| c).clone())
 }
 
@@ -160,4 +218,29 @@ fn parse_std() -> Result<RawCrate> {
         root.mods.push(m);
     }
     Ok(RawCrate { root, warnings })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// rules/std.snapshot is the std model as parsed now, and reads back as that parse.
+    /// `UPDATE_EXPECT=1 cargo test --release --lib std_model` rewrites it.
+    #[test]
+    fn the_snapshot_is_current() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rules/std.snapshot");
+        let fresh = snapshot_bytes().expect("the std model parses");
+        if std::env::var_os("UPDATE_EXPECT").is_some() {
+            std::fs::write(path, &fresh).expect("write rules/std.snapshot");
+            return;
+        }
+        let on_disk = std::fs::read(path).expect("rules/std.snapshot exists");
+        assert!(
+            on_disk == fresh,
+            "rules/std.snapshot is stale: run UPDATE_EXPECT=1 cargo test --release --lib std_model"
+        );
+        let body: RawCrate = postcard::from_bytes(&fresh[8..]).expect("the snapshot decodes");
+        let parsed = parse_std().expect("the std model parses");
+        assert_eq!(format!("{body:?}"), format!("{parsed:?}"));
+    }
 }

@@ -5,9 +5,10 @@
 //! carries a [`Span`].
 
 use crate::error::Span;
+use serde::{Deserialize, Serialize};
 
 /// An identifier with its location.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Ident {
     /// The text of the identifier.
     pub name: String,
@@ -16,14 +17,14 @@ pub struct Ident {
 }
 
 /// A whole program: a list of items, in source order.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Program {
     /// The items (ignored lines such as `use ...;` are not kept).
     pub items: Vec<Item>,
 }
 
 /// An attribute `#[name]`, `#[name(arg, ..)]` or `#[name = value]`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Attribute {
     /// The attribute's name (a path such as `lang`, `derive`, `rustfmt::skip`).
     pub name: Ident,
@@ -37,7 +38,7 @@ pub struct Attribute {
 }
 
 /// One top-level item, with its attributes.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Item {
     /// Outer attributes, in source order. Rust's `auto trait` adds an `auto` attribute here.
     pub attrs: Vec<Attribute>,
@@ -74,7 +75,7 @@ impl Item {
 }
 
 /// The kinds of item.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ItemKind {
     /// `struct S<P> where WC { f: T }`, `struct S<P>(T);`, `struct S;`.
     Struct(AdtDef),
@@ -99,7 +100,7 @@ pub enum ItemKind {
 }
 
 /// The kind of a generic parameter.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ParamKind {
     /// A type parameter `T`.
     Type,
@@ -117,7 +118,7 @@ pub enum ParamKind {
 }
 
 /// A generic parameter or binder variable: `T`, `T: Bound = Default`, `'a: 'b`, `const N`, `int X`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GenericParam {
     /// What kind of parameter.
     pub kind: ParamKind,
@@ -132,7 +133,7 @@ pub struct GenericParam {
 }
 
 /// A bound in a `+` list.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Bound {
     /// A trait bound `Tr<args, A = T>`.
     Trait(TraitBound),
@@ -141,7 +142,7 @@ pub enum Bound {
 }
 
 /// A trait bound: `for<'a>? ?Tr<args, A<gargs> = U>` (the self type is given elsewhere).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TraitBound {
     /// Binders of a `forall<..>` / `for<..>` prefix.
     pub binders: Vec<GenericParam>,
@@ -160,7 +161,7 @@ pub struct TraitBound {
 }
 
 /// An associated type bound inside a trait bound: `A<gargs>: Bounds`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AssocBound {
     /// The associated type's name.
     pub name: Ident,
@@ -173,7 +174,7 @@ pub struct AssocBound {
 }
 
 /// An associated type binding inside a trait bound: `A<gargs> = U`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AssocBinding {
     /// The associated type's name.
     pub name: Ident,
@@ -186,7 +187,7 @@ pub struct AssocBinding {
 }
 
 /// A trait reference with an explicit self type: `T: Tr<args>` (as in `WellFormed(T: Tr)`).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TraitRef {
     /// The self type.
     pub self_ty: Ty,
@@ -197,7 +198,7 @@ pub struct TraitRef {
 }
 
 /// A where clause, optionally quantified: `forall<'a> T: Tr<'a>`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WhereClause {
     /// Variables bound by a `forall<..>` (or Rust `for<..>`) prefix.
     pub binders: Vec<GenericParam>,
@@ -208,7 +209,7 @@ pub struct WhereClause {
 }
 
 /// What a where clause says. Rust's `T: A + B` is split into one clause per bound.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum WhereClauseKind {
     /// `T: Tr<args>` or, with associated bindings, `T: Tr<args, A = U>` (also alias equality).
     Implemented(TraitRef),
@@ -229,7 +230,7 @@ pub enum WhereClauseKind {
 }
 
 /// A lifetime.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Lifetime {
     /// Which lifetime.
     pub kind: LifetimeKind,
@@ -238,7 +239,7 @@ pub struct Lifetime {
 }
 
 /// The kinds of lifetime.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum LifetimeKind {
     /// A named lifetime, with its quote (`'a`, also Rust's `'_`).
     Named(String),
@@ -251,7 +252,7 @@ pub enum LifetimeKind {
 }
 
 /// A const value: a name (a const parameter) or a decimal number.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ConstValue {
     /// A name, resolved at lowering.
     Name(Ident),
@@ -261,7 +262,7 @@ pub enum ConstValue {
 
 /// A generic argument. A bare name is parsed as `Ty` (a `Named` type without arguments); lowering
 /// decides whether it denotes a type or a const.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum GenericArg {
     /// A type (or a bare name).
     Ty(Ty),
@@ -272,7 +273,7 @@ pub enum GenericArg {
 }
 
 /// Scalar types.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[allow(missing_docs)]
 pub enum Scalar {
     I8,
@@ -296,7 +297,7 @@ pub enum Scalar {
 }
 
 /// Mutability of references and raw pointers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Mutability {
     /// `&T`, `*const T`.
     Not,
@@ -305,7 +306,7 @@ pub enum Mutability {
 }
 
 /// A type with its span.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Ty {
     /// What the type is.
     pub kind: TyKind,
@@ -314,7 +315,7 @@ pub struct Ty {
 }
 
 /// The kinds of type.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum TyKind {
     /// A name with arguments: `S<args>`, or a bare name `T` (parameter, ADT, const...).
     Named {
@@ -376,7 +377,7 @@ pub enum TyKind {
 }
 
 /// A function pointer type.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FnPtrTy {
     /// Lifetimes bound by `for<..>`.
     pub lifetimes: Vec<Lifetime>,
@@ -393,7 +394,7 @@ pub struct FnPtrTy {
 }
 
 /// A struct or enum definition.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AdtDef {
     /// The name.
     pub name: Ident,
@@ -406,7 +407,7 @@ pub struct AdtDef {
 }
 
 /// How a variant's fields are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum VariantShape {
     /// `{ f: T, .. }`.
     Named,
@@ -417,7 +418,7 @@ pub enum VariantShape {
 }
 
 /// A variant of an ADT.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Variant {
     /// The name (the struct's name for structs).
     pub name: Ident,
@@ -430,7 +431,7 @@ pub struct Variant {
 }
 
 /// A field of a variant.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Field {
     /// The name; `None` for tuple fields.
     pub name: Option<Ident>,
@@ -441,7 +442,7 @@ pub struct Field {
 }
 
 /// A trait definition.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TraitDef {
     /// The name.
     pub name: Ident,
@@ -456,7 +457,7 @@ pub struct TraitDef {
 }
 
 /// An associated type declaration `type A<P>: Bounds where WC;`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AssocTyDecl {
     /// The name.
     pub name: Ident,
@@ -473,7 +474,7 @@ pub struct AssocTyDecl {
 }
 
 /// Polarity of an impl.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Polarity {
     /// `impl Tr for T`.
     Positive,
@@ -482,7 +483,7 @@ pub enum Polarity {
 }
 
 /// An impl.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ImplDef {
     /// Generic parameters.
     pub params: Vec<GenericParam>,
@@ -497,7 +498,7 @@ pub struct ImplDef {
 }
 
 /// An associated type value `default? type A<P> = T;` in an impl.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AssocTyValue {
     /// The name.
     pub name: Ident,
@@ -514,7 +515,7 @@ pub struct AssocTyValue {
 }
 
 /// An opaque type definition.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct OpaqueTyDef {
     /// The name.
     pub name: Ident,
@@ -529,7 +530,7 @@ pub struct OpaqueTyDef {
 }
 
 /// A function definition (only its signature matters; a Rust body is skipped).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FnDef {
     /// The name.
     pub name: Ident,
@@ -550,7 +551,7 @@ pub struct FnDef {
 }
 
 /// How a closure takes `self`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ClosureKind {
     /// `self`: FnOnce.
     FnOnce,
@@ -561,7 +562,7 @@ pub enum ClosureKind {
 }
 
 /// A closure definition.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ClosureDef {
     /// The name.
     pub name: Ident,
@@ -578,7 +579,7 @@ pub struct ClosureDef {
 }
 
 /// A coroutine definition.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CoroutineDef {
     /// The name.
     pub name: Ident,
@@ -601,7 +602,7 @@ pub struct CoroutineDef {
 }
 
 /// A program clause or hypothesis: `forall<P> { Consequence :- Conditions }`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Clause {
     /// Variables bound by `forall<..>`.
     pub binders: Vec<GenericParam>,
@@ -614,7 +615,7 @@ pub struct Clause {
 }
 
 /// A goal with its span.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Goal {
     /// What the goal is.
     pub kind: GoalKind,
@@ -623,7 +624,7 @@ pub struct Goal {
 }
 
 /// The kinds of goal.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum GoalKind {
     /// `G1, G2, ..` (at least two).
     And(Vec<Goal>),
@@ -646,7 +647,7 @@ pub enum GoalKind {
 }
 
 /// Domain goals (the leaves that program clauses can prove).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum DomainGoal {
     /// A where clause: `T: Tr<..>` (with bindings also alias equality), `T: 'a`, `'a: 'b`, or
     /// `Implemented(T: Tr)`.

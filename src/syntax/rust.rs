@@ -12,11 +12,12 @@ use super::macro_rules::MacroRules;
 use crate::error::{Error, Result, Span};
 use proc_macro2::{LineColumn, TokenStream, TokenTree};
 use quote::ToTokens;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use syn::spanned::Spanned;
 
 /// A `use` declaration, flattened: `use a::b::{c as d, e::*};` gives two.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct UseDecl {
     /// The path as written (a leading `::` gives an empty first segment).
     pub path: Vec<String>,
@@ -27,7 +28,7 @@ pub struct UseDecl {
 }
 
 /// A type alias `type A<P> = T;`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct AliasDecl {
     /// Its name.
     pub name: Ident,
@@ -38,7 +39,7 @@ pub struct AliasDecl {
 }
 
 /// A module: its items, imports, aliases and child modules.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct RawModule {
     /// The module's name (empty for a crate root).
     pub name: String,
@@ -53,7 +54,7 @@ pub struct RawModule {
 }
 
 /// A parsed crate with the warnings its conversion gave.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RawCrate {
     /// The root module.
     pub root: RawModule,
