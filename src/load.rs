@@ -322,9 +322,11 @@ fn load_rust(file: Arc<str>, src: &str, prelude: bool, lower: &LowerOptions) -> 
         program,
         file,
         source: Source::Surface(names),
-        library: prelude.then(|| ast::Program {
-            items: resolved.all.items[..resolved.all.items.len() - resolved.user.items.len()]
-                .to_vec(),
+        library: prelude.then(|| {
+            // The std model's items are the first ones of `all`: moved, not copied.
+            let mut items = resolved.all.items;
+            items.truncate(items.len() - resolved.user.items.len());
+            ast::Program { items }
         }),
         ast: Some(resolved.user),
         solver: None,
@@ -544,6 +546,9 @@ pub fn solve_goal(
 pub fn library_source(path: &str) -> Option<&'static str> {
     if path == "rules/prelude.rs" {
         return Some(PRELUDE);
+    }
+    if let Some((_, text)) = crate::syntax::library::ALL.iter().find(|(n, _)| *n == path) {
+        return Some(text);
     }
     let name = path.strip_prefix("rules/std/")?.strip_suffix(".rs")?;
     crate::resolve::std_model::STD_MODULES

@@ -822,13 +822,11 @@ fn is_decl(kind: &str) -> bool {
     )
 }
 
-/// The list library (`rules/lists.pl`).
-pub const LISTS: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/lists.pl"));
-
 /// Add the list library to a clause program: the predicates of `rules/lists.pl` the program does not
 /// define or declare itself.
 pub fn load_library(store: &mut Store, program: &mut Program) -> Result<()> {
-    let items = crate::syntax::clauses::parse_library_clauses(store, "rules/lists.pl", LISTS)?;
+    let (name, text) = crate::syntax::library::LISTS;
+    let items = crate::syntax::clauses::parse_library_clauses(store, name, text)?;
     let mine: FxHashSet<Pred> = program
         .preds
         .keys()

@@ -7,7 +7,7 @@ use super::LowerOptions;
 use crate::error::{Result, Span};
 use crate::program::Program;
 use crate::syntax::ast::{self, AdtDef, ImplDef, ItemKind, Polarity, TraitDef, TyKind};
-use crate::term::{syms, Store, TermId};
+use crate::term::{syms, Store, Sym, TermId};
 
 /// Collects clauses and predicate declarations.
 pub(super) struct Out<'p> {
@@ -165,31 +165,55 @@ fn builtin_rules(
     // of that file); the clauses generated for this program are parsed under a name of their own.
     // The Unsize rules only for a program with a `#[lang(unsize)]` trait to bridge them to.
     let unsize = super::unsize::has_unsize(names);
-    let rules = [
-        ("rules/builtin.pl", BUILTIN_RULES),
-        ("rules/lang.pl", LANG_RULES),
-        ("rules/unsize.pl", UNSIZE_RULES),
-    ];
+    use crate::syntax::library::{BUILTIN, LANG, UNSIZE};
+    let rules = [BUILTIN, LANG, UNSIZE];
     for (name, src) in &rules[..if unsize { 3 } else { 2 }] {
         let items = crate::syntax::clauses::parse_library_clauses(store, name, src)?;
         program.load_items(store, items)?;
     }
-    let mut text = super::lang::bridges(names);
-    let q = crate::syntax::print::atom_text;
+    // The lang-item bridges are a few clauses of text; the facts of the program's own items
+    // (hundreds with the std model) are built as terms.
+    let text = super::lang::bridges(names);
+    let file: std::sync::Arc<str> = GENERATED_RULES.into();
+    let items = crate::syntax::clauses::parse_clauses(store, &file, &text)?;
+    program.load_items(store, items)?;
+    let lang_sized = store.sym("$lang_sized");
+    let discriminant = store.sym("$discriminant");
+    let well_formed_ty = store.sym("well_formed_ty");
+    let mut facts = Vec::new();
+    let mut fact = |store: &mut Store, f: Sym, args: &[TermId], nvars: usize, span: &Span| {
+        let term = store.app(f, args);
+        facts.push(crate::syntax::clauses::Item {
+            kind: crate::syntax::clauses::ItemKind::Clause,
+            term,
+            var_names: vec!["_".into(); nvars],
+            // Generated, like the bridges (listings and explanations treat them as such), at the
+            // line of the item they are about.
+            span: Span {
+                file: file.clone(),
+                ..span.clone()
+            },
+        });
+    };
+    // `Name(_, .., _)`: an item's type with a fresh variable per parameter.
+    let open_ty = |store: &mut Store, name: &str, nparams: usize| -> TermId {
+        let f = store.sym(name);
+        if nparams == 0 {
+            return store.atom(f);
+        }
+        let vars: Vec<TermId> = (0..nparams as u32).map(|i| store.var(i)).collect();
+        store.app(f, &vars)
+    };
     for item in &prog.items {
         match &item.kind {
             ItemKind::Struct(a) | ItemKind::Enum(a) => {
-                let args: Vec<&str> = a.params.iter().map(|_| "_").collect();
-                let ty = if args.is_empty() {
-                    q(&a.name.name)
-                } else {
-                    format!("{}({})", q(&a.name.name), args.join(", "))
-                };
+                let n = a.params.len();
+                let ty = open_ty(store, &a.name.name, n);
                 // A struct with fields is sized when its last field is (`struct_sized`).
                 let has_fields = matches!(&item.kind, ItemKind::Struct(a)
                     if a.variants.first().is_some_and(|v| !v.fields.is_empty()));
                 if !has_fields || !tail_sized(names, item) {
-                    text.push_str(&format!("'$lang_sized'({ty}).\n"));
+                    fact(store, lang_sized, &[ty], n, &item.span);
                 }
                 // `DiscriminantKind::Discriminant`: an enum's `#[repr(int)]` (`isize` without one),
                 // `u8` for a struct.
@@ -202,41 +226,29 @@ fn builtin_rules(
                     (ItemKind::Enum(_), None) => "isize",
                     _ => "u8",
                 };
-                text.push_str(&format!("'$discriminant'({ty}, {disc}).\n"));
+                let disc = store.atom_named(disc);
+                fact(store, discriminant, &[ty, disc], n, &item.span);
             }
             ItemKind::FnDef(ast::FnDef { name, params, .. })
             | ItemKind::Closure(ast::ClosureDef { name, params, .. }) => {
-                let args: Vec<&str> = params.iter().map(|_| "_").collect();
-                let ty = if args.is_empty() {
-                    q(&name.name)
-                } else {
-                    format!("{}({})", q(&name.name), args.join(", "))
-                };
-                text.push_str(&format!("'$discriminant'({ty}, u8).\n"));
+                let n = params.len();
+                let ty = open_ty(store, &name.name, n);
+                let u8_ = store.atom_named("u8");
+                fact(store, discriminant, &[ty, u8_], n, &item.span);
             }
-            ItemKind::ForeignType(id) => text.push_str(&format!(
-                "well_formed_ty({}).
-",
-                q(&id.name)
-            )),
+            ItemKind::ForeignType(id) => {
+                let ty = open_ty(store, &id.name, 0);
+                fact(store, well_formed_ty, &[ty], 0, &item.span);
+            }
             _ => {}
         }
     }
-    let file: std::sync::Arc<str> = GENERATED_RULES.into();
-    let items = crate::syntax::clauses::parse_clauses(store, &file, &text)?;
-    program.load_items(store, items)
+    program.load_items(store, facts)
 }
 
 /// The file name of the clauses generated for a program (lang-item bridges, `Sized` and
 /// well-formedness facts of its own items): not a file on disk.
 pub const GENERATED_RULES: &str = "<generated: lang-item bridges and item facts>";
-
-/// `rules/builtin.pl`: well-formedness of built-in types.
-const BUILTIN_RULES: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/builtin.pl"));
-/// `rules/unsize.pl`: the built-in `Unsize` rules.
-const UNSIZE_RULES: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/unsize.pl"));
-/// `rules/lang.pl`: built-in impls of lang-item traits.
-const LANG_RULES: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/lang.pl"));
 
 /// `struct S<P> where WC { f: F }`:
 /// - WellFormed-Type: `well_formed_ty('S'(P)) :- well_formed(WC).` (a trait bound's own where-clauses too)

@@ -239,6 +239,7 @@ mod tests {
             on_disk == fresh,
             "rules/std.snapshot is stale: run UPDATE_EXPECT=1 cargo test --release --lib std_model"
         );
+        assert!(from_snapshot().is_some(), "the snapshot built in is used");
         let body: RawCrate = postcard::from_bytes(&fresh[8..]).expect("the snapshot decodes");
         let parsed = parse_std().expect("the std model parses");
         assert_eq!(format!("{body:?}"), format!("{parsed:?}"));

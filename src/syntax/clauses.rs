@@ -396,7 +396,8 @@ pub fn parse_clauses(store: &mut Store, file: &Arc<str>, src: &str) -> Result<Ve
 }
 
 /// Parse one of knot's own rules files (a text built into the binary: `rules/builtin.pl`,
-/// `rules/lang.pl`, `rules/lists.pl`, ...) into `store`. The text is parsed once per process, into a
+/// `rules/lang.pl`, `rules/lists.pl`, ...) into `store`: decoded from the snapshot
+/// ([`super::library`]) when it is current. Otherwise the text is parsed once per process, into a
 /// store of its own; each later call copies the parsed items' terms into `store`
 /// ([`Store::import`]), which costs far less than parsing them again (every lowered program and
 /// every clause program loads these files).
@@ -412,6 +413,9 @@ pub fn parse_library_clauses(
     static CACHE: OnceLock<Mutex<Vec<Entry>>> = OnceLock::new();
     // Keyed by the file name and the text's address: a `&'static str` built into the binary.
     let same = |e: &Entry| e.0 == file && std::ptr::eq(e.1, src) && e.1.len() == src.len();
+    if let Some(items) = super::library::decode_into(store, file, src) {
+        return Ok(items);
+    }
     let cache = CACHE.get_or_init(Default::default);
     let found = cache
         .lock()
@@ -629,7 +633,7 @@ mod library_cache_tests {
     #[test]
     fn imported_rules_equal_a_fresh_parse() {
         let texts: [(&'static str, &'static str); 2] = [
-            ("rules/lists.pl", crate::program::LISTS),
+            crate::syntax::library::LISTS,
             ("rules/cache-test.pl", "p(X, [a|T], \"s\", 1.5, 99999999999999999999) :- q(X), \\+ r(T).\nq(f(g(h))).\n:- table q/1.\n"),
         ];
         for (file, src) in texts {

@@ -4,6 +4,7 @@
 pub mod ast;
 pub mod clauses;
 pub mod facts;
+pub mod library;
 pub(crate) mod macro_rules;
 pub mod prescan;
 pub mod print;

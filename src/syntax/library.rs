@@ -1,0 +1,306 @@
+//! knot's own rules files (`rules/*.pl`), built into the binary, and their parse ahead of time.
+//!
+//! Every lowered program loads `rules/builtin.pl` and `rules/lang.pl`, and every clause program
+//! `rules/lists.pl`: parsing them with the pest grammar was most of a small query's time. The
+//! snapshot `rules/library.snapshot` holds each file's items as flat term code (each distinct term
+//! once, children before parents), which [`decode_into`] interns straight into a program's store.
+//! It is used only when its key, a hash of the rules texts and of the clause parser's sources,
+//! matches the binary; a stale snapshot is only slower. This module's test rewrites it under
+//! `UPDATE_EXPECT=1` and fails while it is stale.
+
+use super::clauses::{Item, ItemKind};
+use crate::error::Span;
+use crate::term::{Store, TermId};
+use serde::{Deserialize, Serialize};
+
+/// A rules file: its name as cited (`rules/lang.pl`) and its text.
+pub type RulesFile = (&'static str, &'static str);
+
+/// `rules/builtin.pl`: well-formedness of built-in types.
+pub const BUILTIN: RulesFile = (
+    "rules/builtin.pl",
+    include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/builtin.pl")),
+);
+/// `rules/lang.pl`: built-in impls of lang-item traits.
+pub const LANG: RulesFile = (
+    "rules/lang.pl",
+    include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/lang.pl")),
+);
+/// `rules/unsize.pl`: the built-in `Unsize` rules.
+pub const UNSIZE: RulesFile = (
+    "rules/unsize.pl",
+    include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/unsize.pl")),
+);
+/// `rules/lists.pl`: the list library of clause programs.
+pub const LISTS: RulesFile = (
+    "rules/lists.pl",
+    include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/lists.pl")),
+);
+
+/// Every rules file, in the snapshot's order.
+pub const ALL: [RulesFile; 4] = [BUILTIN, LANG, UNSIZE, LISTS];
+
+/// The parser's sources: a change to any of them may change a parse.
+const PARSER_SOURCES: &[&str] = &[
+    include_str!("clauses.rs"),
+    include_str!("clauses.pest"),
+    include_str!("prescan.rs"),
+    include_str!("library.rs"),
+    include_str!("../error.rs"),
+];
+
+const SNAPSHOT: &[u8] = include_bytes!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/rules/library.snapshot"
+));
+
+/// One term node; arguments and symbols are indices (into the file's results and names).
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+enum Op {
+    Atom(u32),
+    Int(i64),
+    Var(u32),
+    Placeholder(u32, u32),
+    /// Functor, then the start and length of its arguments in [`FileCode::args`].
+    App(u32, u32, u32),
+    Float(u64),
+    Big(String),
+    Str(u32),
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+enum Kind {
+    Clause,
+    Directive,
+    Query,
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+struct ItemCode {
+    kind: Kind,
+    /// The item's term: an index into the file's results.
+    term: u32,
+    var_names: Vec<String>,
+    span: Span,
+}
+
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+struct FileCode {
+    name: String,
+    names: Vec<String>,
+    ops: Vec<Op>,
+    args: Vec<u32>,
+    items: Vec<ItemCode>,
+}
+
+/// A hash of everything the snapshot depends on.
+fn key() -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    for (name, src) in ALL {
+        name.hash(&mut h);
+        src.hash(&mut h);
+    }
+    for src in PARSER_SOURCES {
+        src.hash(&mut h);
+    }
+    h.finish()
+}
+
+/// The snapshot's files, decoded once per process; `None` when it is stale or unreadable.
+fn snapshot() -> Option<&'static [FileCode]> {
+    static FILES: std::sync::OnceLock<Option<Vec<FileCode>>> = std::sync::OnceLock::new();
+    FILES
+        .get_or_init(|| {
+            let (k, body) = SNAPSHOT.split_at_checked(8)?;
+            if u64::from_le_bytes(k.try_into().ok()?) != key() {
+                return None;
+            }
+            postcard::from_bytes(body).ok()
+        })
+        .as_deref()
+}
+
+/// The items of the rules file `file` with text `src`, interned into `store`, if the snapshot
+/// holds that file with that text.
+pub fn decode_into(store: &mut Store, file: &str, src: &'static str) -> Option<Vec<Item>> {
+    let (_, text) = ALL.iter().find(|(n, _)| *n == file)?;
+    // The snapshot's key covers the texts compiled in; a caller's other text is not in it.
+    if *text != src {
+        return None;
+    }
+    let code = snapshot()?.iter().find(|f| f.name == file)?;
+    let syms: Vec<_> = code.names.iter().map(|n| store.sym(n)).collect();
+    let mut out: Vec<TermId> = Vec::with_capacity(code.ops.len());
+    let mut buf: Vec<TermId> = Vec::new();
+    for op in &code.ops {
+        let t = match op {
+            Op::Atom(s) => store.atom(*syms.get(*s as usize)?),
+            Op::Int(i) => store.int(*i),
+            Op::Var(v) => store.var(*v),
+            Op::Placeholder(u, i) => store.placeholder(*u, *i),
+            Op::App(f, start, len) => {
+                buf.clear();
+                let args = code.args.get(*start as usize..(*start + *len) as usize)?;
+                for &a in args {
+                    buf.push(*out.get(a as usize)?);
+                }
+                store.app(*syms.get(*f as usize)?, &buf)
+            }
+            Op::Float(bits) => store.float(f64::from_bits(*bits)),
+            Op::Big(text) => store.bigint(&text.parse().ok()?),
+            Op::Str(s) => store.string(code.names.get(*s as usize)?),
+        };
+        out.push(t);
+    }
+    code.items
+        .iter()
+        .map(|it| {
+            Some(Item {
+                kind: match it.kind {
+                    Kind::Clause => ItemKind::Clause,
+                    Kind::Directive => ItemKind::Directive,
+                    Kind::Query => ItemKind::Query,
+                },
+                term: *out.get(it.term as usize)?,
+                var_names: it.var_names.iter().map(|n| n.as_str().into()).collect(),
+                span: it.span.clone(),
+            })
+        })
+        .collect()
+}
+
+/// Encode one file's parsed items (in `store`).
+#[cfg(test)]
+fn encode(store: &Store, name: &str, items: &[Item]) -> FileCode {
+    use crate::term::View;
+    use rustc_hash::FxHashMap;
+    let mut code = FileCode {
+        name: name.to_string(),
+        names: Vec::new(),
+        ops: Vec::new(),
+        args: Vec::new(),
+        items: Vec::new(),
+    };
+    let mut name_ix: FxHashMap<String, u32> = FxHashMap::default();
+    let mut sym = |code: &mut FileCode, text: &str| -> u32 {
+        *name_ix.entry(text.to_string()).or_insert_with(|| {
+            code.names.push(text.to_string());
+            code.names.len() as u32 - 1
+        })
+    };
+    let mut done: FxHashMap<TermId, u32> = FxHashMap::default();
+    for it in items {
+        // Post-order over the term's distinct nodes, without recursion.
+        let mut stack = vec![(it.term, false)];
+        while let Some((t, expanded)) = stack.pop() {
+            if done.contains_key(&t) {
+                continue;
+            }
+            let view = store.view(t);
+            if let (View::App(_, args), false) = (view, expanded) {
+                stack.push((t, true));
+                for &a in args.iter().rev() {
+                    stack.push((a, false));
+                }
+                continue;
+            }
+            let op = match view {
+                View::Atom(s) => Op::Atom(sym(&mut code, store.name(s))),
+                View::Int(i) => Op::Int(i),
+                View::Var(v) => Op::Var(v),
+                View::Placeholder(u, i) => Op::Placeholder(u, i),
+                View::App(f, args) => {
+                    let f = sym(&mut code, store.name(f));
+                    let start = code.args.len() as u32;
+                    code.args.extend(args.iter().map(|a| done[a]));
+                    Op::App(f, start, args.len() as u32)
+                }
+                View::Float(x) => Op::Float(x.to_bits()),
+                View::Big(b) => Op::Big(b.to_string()),
+                View::Str(s) => Op::Str(sym(&mut code, store.name(s))),
+            };
+            code.ops.push(op);
+            done.insert(t, code.ops.len() as u32 - 1);
+        }
+        code.items.push(ItemCode {
+            kind: match it.kind {
+                ItemKind::Clause => Kind::Clause,
+                ItemKind::Directive => Kind::Directive,
+                ItemKind::Query => Kind::Query,
+            },
+            term: done[&it.term],
+            var_names: it.var_names.iter().map(|n| n.to_string()).collect(),
+            span: it.span.clone(),
+        });
+    }
+    code
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    fn fresh() -> Vec<u8> {
+        let files: Vec<FileCode> = ALL
+            .iter()
+            .map(|(name, src)| {
+                let mut store = Store::new();
+                let items =
+                    super::super::clauses::parse_clauses(&mut store, &Arc::from(*name), src)
+                        .expect("a rules file parses");
+                encode(&store, name, &items)
+            })
+            .collect();
+        let mut out = key().to_le_bytes().to_vec();
+        out.extend(postcard::to_stdvec(&files).expect("encodes"));
+        out
+    }
+
+    /// rules/library.snapshot is the rules files as parsed now, and decodes into the items a parse
+    /// gives (same clauses, variable names and spans), also into a store that holds other terms.
+    #[test]
+    fn the_snapshot_is_current_and_decodes_to_the_parse() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rules/library.snapshot");
+        let bytes = fresh();
+        if std::env::var_os("UPDATE_EXPECT").is_some() {
+            std::fs::write(path, &bytes).expect("write rules/library.snapshot");
+            return;
+        }
+        let on_disk = std::fs::read(path).expect("rules/library.snapshot exists");
+        assert!(
+            on_disk == bytes,
+            "rules/library.snapshot is stale: run UPDATE_EXPECT=1 cargo test --release --lib library"
+        );
+        let text = |store: &Store, items: &[Item]| -> Vec<String> {
+            items
+                .iter()
+                .map(|it| {
+                    let names = |i: u32| it.var_names[i as usize].to_string();
+                    format!(
+                        "{:?} {} {:?} {}",
+                        it.kind,
+                        crate::syntax::print::clause_to_string(store, it.term, &names),
+                        it.var_names,
+                        it.span
+                    )
+                })
+                .collect()
+        };
+        for (name, src) in ALL {
+            let mut parsed_store = Store::new();
+            let parsed =
+                super::super::clauses::parse_clauses(&mut parsed_store, &Arc::from(name), src)
+                    .expect("parses");
+            let mut other = Store::new();
+            other.atom_named("something_else");
+            let decoded = decode_into(&mut other, name, src).expect("the snapshot is current");
+            assert_eq!(
+                text(&other, &decoded),
+                text(&parsed_store, &parsed),
+                "{name}"
+            );
+        }
+    }
+}
