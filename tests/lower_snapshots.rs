@@ -76,6 +76,9 @@ impl<T> Clone for Vec<T> where T: Clone {}
             % t.chalk:3
             is_fully_visible('Vec'(T_0)) :- is_fully_visible(T_0).
             is_local('Vec'(T_0)).
+            % t.chalk:3
+            '$lang_sized'('Vec'(T_0)).
+            '$discriminant'('Vec'(T_0), u8).
         "#]],
     );
 }
@@ -108,6 +111,9 @@ impl Iterator for Counter { type Item = u32; }
             % t.chalk:3
             is_fully_visible('Counter').
             is_local('Counter').
+            % t.chalk:3
+            '$lang_sized'('Counter').
+            '$discriminant'('Counter', u8).
         "#]],
     );
 }
@@ -180,6 +186,11 @@ impl !Send for Raw {}
             % t.chalk:4
             is_fully_visible('Wrap'(T_0)) :- is_fully_visible(T_0).
             is_local('Wrap'(T_0)).
+            % t.chalk:3
+            '$lang_sized'('Raw').
+            '$discriminant'('Raw', u8).
+            % t.chalk:4
+            '$discriminant'('Wrap'(T_0), u8).
         "#]],
     );
 }
@@ -221,6 +232,9 @@ impl Ord for Key {}
             % t.chalk:4
             is_fully_visible('Key').
             is_local('Key').
+            % t.chalk:4
+            '$lang_sized'('Key').
+            '$discriminant'('Key', u8).
         "#]],
     );
 }
@@ -253,6 +267,9 @@ impl Display for dyn Display {}
             is_fully_visible('Box'(T_0)) :- is_fully_visible(T_0).
             is_local('Box'(T_0)).
             downstream_type('Box'(T_0)) :- downstream_type(T_0).
+            % t.chalk:3
+            '$lang_sized'('Box'(T_0)).
+            '$discriminant'('Box'(T_0), u8).
         "#]],
     );
 }

@@ -181,39 +181,39 @@ fn builtin_rules(
     let discriminant = store.sym("$discriminant");
     let well_formed_ty = store.sym("well_formed_ty");
     let mut facts = Vec::new();
-    let mut fact = |store: &mut Store, f: Sym, args: &[TermId], nvars: usize, span: &Span| {
+    // `Name(P, ..)`: an item's type with a variable per generic parameter, and their names.
+    let open_ty = |store: &mut Store, name: &str, params: &[ast::GenericParam]| {
+        let f = store.sym(name);
+        let names: Vec<Box<str>> = params
+            .iter()
+            .map(|p| p.name.name.trim_start_matches('\'').into())
+            .collect();
+        if params.is_empty() {
+            return (store.atom(f), names);
+        }
+        let vars: Vec<TermId> = (0..params.len() as u32).map(|i| store.var(i)).collect();
+        (store.app(f, &vars), names)
+    };
+    let mut fact = |store: &mut Store, f: Sym, args: &[TermId], names: &[Box<str>], span: &Span| {
         let term = store.app(f, args);
         facts.push(crate::syntax::clauses::Item {
             kind: crate::syntax::clauses::ItemKind::Clause,
             term,
-            var_names: vec!["_".into(); nvars],
-            // Generated, like the bridges (listings and explanations treat them as such), at the
-            // line of the item they are about.
-            span: Span {
-                file: file.clone(),
-                ..span.clone()
-            },
+            var_names: names.to_vec(),
+            // Located at the item they are about: `knot lower` lists them under it and an
+            // explanation cites it.
+            span: span.clone(),
         });
-    };
-    // `Name(_, .., _)`: an item's type with a fresh variable per parameter.
-    let open_ty = |store: &mut Store, name: &str, nparams: usize| -> TermId {
-        let f = store.sym(name);
-        if nparams == 0 {
-            return store.atom(f);
-        }
-        let vars: Vec<TermId> = (0..nparams as u32).map(|i| store.var(i)).collect();
-        store.app(f, &vars)
     };
     for item in &prog.items {
         match &item.kind {
             ItemKind::Struct(a) | ItemKind::Enum(a) => {
-                let n = a.params.len();
-                let ty = open_ty(store, &a.name.name, n);
+                let (ty, vars) = open_ty(store, &a.name.name, &a.params);
                 // A struct with fields is sized when its last field is (`struct_sized`).
                 let has_fields = matches!(&item.kind, ItemKind::Struct(a)
                     if a.variants.first().is_some_and(|v| !v.fields.is_empty()));
                 if !has_fields || !tail_sized(names, item) {
-                    fact(store, lang_sized, &[ty], n, &item.span);
+                    fact(store, lang_sized, &[ty], &vars, &item.span);
                 }
                 // `DiscriminantKind::Discriminant`: an enum's `#[repr(int)]` (`isize` without one),
                 // `u8` for a struct.
@@ -227,18 +227,17 @@ fn builtin_rules(
                     _ => "u8",
                 };
                 let disc = store.atom_named(disc);
-                fact(store, discriminant, &[ty, disc], n, &item.span);
+                fact(store, discriminant, &[ty, disc], &vars, &item.span);
             }
             ItemKind::FnDef(ast::FnDef { name, params, .. })
             | ItemKind::Closure(ast::ClosureDef { name, params, .. }) => {
-                let n = params.len();
-                let ty = open_ty(store, &name.name, n);
+                let (ty, vars) = open_ty(store, &name.name, params);
                 let u8_ = store.atom_named("u8");
-                fact(store, discriminant, &[ty, u8_], n, &item.span);
+                fact(store, discriminant, &[ty, u8_], &vars, &item.span);
             }
             ItemKind::ForeignType(id) => {
-                let ty = open_ty(store, &id.name, 0);
-                fact(store, well_formed_ty, &[ty], 0, &item.span);
+                let (ty, vars) = open_ty(store, &id.name, &[]);
+                fact(store, well_formed_ty, &[ty], &vars, &item.span);
             }
             _ => {}
         }
