@@ -7,7 +7,7 @@
 
 use super::{Limits, Outcome, StopReason};
 use crate::program::{Pred, Program};
-use crate::term::unify::{Bindings, Deref, Ref, UnifyOptions, VarMap};
+use crate::term::unify::{Bindings, Deref, Ref, UnifyOptions, VarKind, VarMap};
 use crate::term::{syms, Store, Sym, TermId, View};
 use std::ops::ControlFlow;
 use std::rc::Rc;
@@ -131,13 +131,25 @@ pub(crate) const TAINT_TRUNCATED: u8 = 1;
 pub(crate) const TAINT_FLOUNDERED: u8 = 2;
 
 impl State {
-    /// A state with `nvars` fresh slots (universe 0) and one goal.
-    pub fn start(goal: GoalKind, env: Env, nvars: u32, universes: &[u32]) -> State {
+    /// A state with `nvars` fresh slots (universe 0, or `universes[i]`; general, or of kind `kinds[i]`)
+    /// and one goal.
+    pub fn start(
+        goal: GoalKind,
+        env: Env,
+        nvars: u32,
+        universes: &[u32],
+        kinds: &[VarKind],
+    ) -> State {
         let mut b = Bindings::new();
         b.alloc(nvars, 0);
         for (i, &u) in universes.iter().enumerate() {
             if u > 0 && (i as u32) < nvars {
                 b.set_universe(i as u32, u);
+            }
+        }
+        for (i, &k) in kinds.iter().enumerate() {
+            if (i as u32) < nvars {
+                b.narrow_kind(i as u32, k);
             }
         }
         b.clear_trail();
@@ -167,6 +179,7 @@ impl State {
             GoalKind::CallCut(Ref::new(goal.term, 0), 0),
             None,
             slots,
+            &[],
             &[],
         );
         // A query that names placeholders (an explanation's `forall` body) lives in their universe:
@@ -623,6 +636,25 @@ impl<'p> Machine<'p> {
                 let ok = matches!(st.b.deref(self.store, a(0)), Deref::Term(_));
                 return ControlFlow::Continue(ok);
             }
+            (syms::INT_VAR | syms::FLOAT_VAR, 1) => {
+                let kind = if f == syms::INT_VAR {
+                    VarKind::Int
+                } else {
+                    VarKind::Float
+                };
+                let ok = match st.b.deref(self.store, a(0)) {
+                    Deref::Unbound(s) => st.b.narrow_kind(s, kind),
+                    Deref::Term(t) => kind.admits(self.store, t.term),
+                };
+                return ControlFlow::Continue(ok);
+            }
+            (syms::NUMERIC_VAR, 1) => {
+                let ok = matches!(
+                    st.b.deref(self.store, a(0)),
+                    Deref::Unbound(s) if st.b.kind(s) != VarKind::General
+                );
+                return ControlFlow::Continue(ok);
+            }
             (syms::FALLBACK, 0) => {
                 // Only a body goal of the clause that resolved the derivation's first goal marks it.
                 if depth == 1 {
@@ -797,9 +829,11 @@ impl<'p> Machine<'p> {
                 && self.program.non_enumerable.contains(&pred)
                 && matches!(
                     st.b.deref(self.store, Ref::new(x, r.base)),
-                    Deref::Unbound(_)
+                    Deref::Unbound(s) if st.b.kind(s) == VarKind::General
                 )
             {
+                // (An integer or float variable is not unknown: it ranges over a few scalar types, and
+                // chalk lists the impls that could match it.)
                 // The answers of a non-enumerable predicate cannot be listed: try the rest of the
                 // conjunction first (it may fail, or bind the argument); else the goal flounders.
                 if !deferred && defer(&mut st.goals, GoalKind::Deferred(r), env, depth) {

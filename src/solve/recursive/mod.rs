@@ -99,6 +99,7 @@ fn start_state(g: &CanonGoal) -> State {
         g.env.clone(),
         g.nvars,
         &g.universes,
+        &g.kinds,
     );
     st.universe = st.universe.max(g.universe);
     st

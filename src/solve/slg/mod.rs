@@ -284,6 +284,7 @@ impl Engine<'_, '_> {
                     tb.env.clone(),
                     tb.nvars,
                     &tb.universes,
+                    &tb.kinds,
                 );
                 st.universe = st.universe.max(tb.universe);
                 let _ = m.run(&mut st, self);
@@ -508,6 +509,7 @@ impl Engine<'_, '_> {
             g.env,
             g.nvars,
             g.universes,
+            g.kinds,
             g.universe,
             dfn,
         ));
@@ -526,7 +528,8 @@ impl Engine<'_, '_> {
         if let Some(dl) = self.datalog.as_deref_mut() {
             let tb = &self.tables[t as usize];
             let (goal, nvars) = (tb.goal, tb.nvars);
-            let plain = tb.env.is_none() && tb.universes.iter().all(|&u| u == 0);
+            let plain =
+                tb.env.is_none() && tb.universes.iter().all(|&u| u == 0) && tb.kinds.is_empty();
             if let Some(answers) = plain
                 .then(|| super::datalog::answer(dl, m, goal, nvars, self.table_all))
                 .flatten()

@@ -4,6 +4,7 @@ use super::Work;
 use crate::solve::answers::AnswerSet;
 use crate::solve::canon_goal::UniverseMap;
 use crate::solve::machine::{Env, State};
+use crate::term::unify::VarKind;
 use crate::term::TermId;
 use std::rc::Rc;
 
@@ -53,6 +54,8 @@ pub(super) struct Table {
     pub nvars: u32,
     /// Universe of each variable.
     pub universes: Vec<u32>,
+    /// Kind of each variable (empty when all are general).
+    pub kinds: Vec<VarKind>,
     /// Highest universe mentioned.
     pub universe: u32,
     pub answers: AnswerSet,
@@ -87,6 +90,7 @@ impl Table {
         env: Env,
         nvars: u32,
         universes: Vec<u32>,
+        kinds: Vec<VarKind>,
         universe: u32,
         dfn: u32,
     ) -> Table {
@@ -95,6 +99,7 @@ impl Table {
             env,
             nvars,
             universes,
+            kinds,
             universe,
             // A value per variable, then the answer's region constraints.
             answers: AnswerSet::for_goal(nvars),
