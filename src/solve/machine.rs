@@ -245,12 +245,14 @@ enum Choice<'p> {
         mark: usize,
         nslots: usize,
         universe: u32,
+        taint: u8,
     },
     Alt {
         goals: Goals,
         mark: usize,
         nslots: usize,
         universe: u32,
+        taint: u8,
     },
     Answers {
         answers: Rc<[TermId]>,
@@ -260,6 +262,7 @@ enum Choice<'p> {
         mark: usize,
         nslots: usize,
         universe: u32,
+        taint: u8,
     },
     /// `catch(G, Catcher, Recovery)` while `G` runs: transparent to backtracking, the place an error
     /// raised inside `G` unwinds to.
@@ -272,6 +275,7 @@ enum Choice<'p> {
         mark: usize,
         nslots: usize,
         universe: u32,
+        taint: u8,
     },
 }
 
@@ -361,13 +365,14 @@ impl<'p> Machine<'p> {
         }
     }
 
-    /// A derivation that went past undecided goals succeeded: its answer is only possible.
+    /// A derivation that went past undecided goals succeeded: its answer is reported as only possible
+    /// (ambiguous); the outcome records why, for callers that want a certain answer.
     pub fn note_taint(&mut self, taint: u8) {
         if taint & TAINT_TRUNCATED != 0 {
-            self.out.truncated = true;
+            self.out.ambiguous_truncated = true;
         }
         if taint & TAINT_FLOUNDERED != 0 {
-            self.out.floundered = true;
+            self.out.ambiguous_floundered = true;
         }
     }
 
@@ -484,10 +489,11 @@ impl<'p> Machine<'p> {
         }
     }
 
-    fn restore(st: &mut State, mark: usize, nslots: usize, universe: u32) {
+    fn restore(st: &mut State, mark: usize, nslots: usize, universe: u32, taint: u8) {
         st.b.undo(mark);
         st.b.truncate(nslots);
         st.universe = universe;
+        st.taint = taint;
     }
 
     fn retry(&mut self, st: &mut State, c: Choice<'p>, choices: &mut Vec<Choice<'p>>) -> Flow {
@@ -497,8 +503,9 @@ impl<'p> Machine<'p> {
                 mark,
                 nslots,
                 universe,
+                taint,
             } => {
-                Self::restore(st, mark, nslots, universe);
+                Self::restore(st, mark, nslots, universe, taint);
                 st.goals = goals;
                 ControlFlow::Continue(true)
             }
@@ -513,8 +520,9 @@ impl<'p> Machine<'p> {
                 mark,
                 nslots,
                 universe,
+                taint,
             } => {
-                Self::restore(st, mark, nslots, universe);
+                Self::restore(st, mark, nslots, universe, taint);
                 self.try_clauses(st, goal, env, depth, rest, hyps, clauses, pos, choices)
             }
             Choice::Answers {
@@ -525,8 +533,9 @@ impl<'p> Machine<'p> {
                 mark,
                 nslots,
                 universe,
+                taint,
             } => {
-                Self::restore(st, mark, nslots, universe);
+                Self::restore(st, mark, nslots, universe, taint);
                 self.try_answers(st, answers, slots, pos, rest, choices)
             }
             // Backtracking into a catch frame: the goal has no more answers.
@@ -602,6 +611,7 @@ impl<'p> Machine<'p> {
                     mark: st.b.mark(),
                     nslots: st.b.len(),
                     universe: st.universe,
+                    taint: st.taint,
                 });
                 // (C -> T ; E): commit to T once C succeeds.
                 if let Deref::Term(xr) = st.b.deref(self.store, x) {
@@ -837,6 +847,13 @@ impl<'p> Machine<'p> {
                 // The answers of a non-enumerable predicate cannot be listed: try the rest of the
                 // conjunction first (it may fail, or bind the argument); else the goal flounders.
                 if !deferred && defer(&mut st.goals, GoalKind::Deferred(r), env, depth) {
+                    return ControlFlow::Continue(true);
+                }
+                if self.program.flounder_as_ambiguous {
+                    // In a lowered program (chalk's semantics) the branch goes on past the goal
+                    // and its answer is ambiguous, with what the rest of the branch found, as
+                    // chalk's strand whose remaining subgoals floundered.
+                    st.taint |= TAINT_FLOUNDERED;
                     return ControlFlow::Continue(true);
                 }
                 self.out.floundered = true;
@@ -1180,6 +1197,7 @@ impl<'p> Machine<'p> {
             let mark = st.b.mark();
             let nslots = st.b.len();
             let universe = st.universe;
+            let taint = st.taint;
             let here = pos;
             pos += 1;
             if here < hyps.len() {
@@ -1202,6 +1220,7 @@ impl<'p> Machine<'p> {
                             mark,
                             nslots,
                             universe,
+                            taint,
                         });
                     }
                     st.goals = match body {
@@ -1210,7 +1229,7 @@ impl<'p> Machine<'p> {
                     };
                     return ControlFlow::Continue(true);
                 }
-                Self::restore(st, mark, nslots, universe);
+                Self::restore(st, mark, nslots, universe, taint);
                 continue;
             }
             let ci = clauses[here - hyps.len()];
@@ -1234,6 +1253,7 @@ impl<'p> Machine<'p> {
                         mark,
                         nslots,
                         universe,
+                        taint,
                     });
                 }
                 let mut goals = rest;
@@ -1253,7 +1273,7 @@ impl<'p> Machine<'p> {
                 self.out.stats.unifications = st.b.unifications;
                 return ControlFlow::Continue(true);
             }
-            Self::restore(st, mark, nslots, universe);
+            Self::restore(st, mark, nslots, universe, taint);
         }
         ControlFlow::Continue(false)
     }
@@ -1274,6 +1294,7 @@ impl<'p> Machine<'p> {
             let mark = st.b.mark();
             let nslots = st.b.len();
             let universe = st.universe;
+            let taint = st.taint;
             let ans = &answers[pos * k..(pos + 1) * k];
             pos += 1;
             if self.unify_answer(st, &slots, ans) {
@@ -1286,12 +1307,13 @@ impl<'p> Machine<'p> {
                         mark,
                         nslots,
                         universe,
+                        taint,
                     });
                 }
                 st.goals = rest;
                 return ControlFlow::Continue(true);
             }
-            Self::restore(st, mark, nslots, universe);
+            Self::restore(st, mark, nslots, universe, taint);
         }
         ControlFlow::Continue(false)
     }
@@ -1350,7 +1372,16 @@ impl<'p> Machine<'p> {
 
     /// Unify the slots of a call's variables with an answer tuple (renamed apart): one value per slot,
     /// then the answer's region constraints (a list of `'$outlives'(A, B)`), which join the state's.
+    /// An ambiguous answer (marked `'$ambiguous'(Taint)`) is not unified: the caller goes on past the
+    /// call, tainted, as chalk's strand treats a subgoal whose answer is ambiguous (floundered, its
+    /// substitution not merged).
     pub fn unify_answer(&mut self, st: &mut State, slots: &[u32], ans: &[TermId]) -> bool {
+        if let Some(&cs) = ans.get(slots.len()) {
+            if let Some(taint) = self.answer_taint(cs) {
+                st.taint |= taint;
+                return true;
+            }
+        }
         let n = ans
             .iter()
             .map(|&v| {
@@ -1375,14 +1406,31 @@ impl<'p> Machine<'p> {
             st.universe = st.universe.max(self.store.max_universe(cs));
             let mut cur = cs;
             while let View::App(syms::CONS, [c, rest]) = self.store.view(cur) {
-                if let View::App(syms::OUTLIVES, [x, y]) = self.store.view(*c) {
-                    let (x, y) = (Ref::new(*x, base), Ref::new(*y, base));
-                    st.b.push_constraint(x, y);
+                match self.store.view(*c) {
+                    View::App(syms::OUTLIVES, [x, y]) => {
+                        let (x, y) = (Ref::new(*x, base), Ref::new(*y, base));
+                        st.b.push_constraint(x, y);
+                    }
+                    _ => {}
                 }
                 cur = *rest;
             }
         }
         true
+    }
+
+    /// The taint of an ambiguous answer (its constraint list `cs` holds `'$ambiguous'(Taint)`).
+    pub fn answer_taint(&self, cs: TermId) -> Option<u8> {
+        let mut cur = cs;
+        while let View::App(syms::CONS, [c, rest]) = self.store.view(cur) {
+            if let View::App(syms::AMBIGUOUS, [t]) = self.store.view(*c) {
+                if let View::Int(bits) = self.store.view(*t) {
+                    return Some(bits as u8);
+                }
+            }
+            cur = *rest;
+        }
+        None
     }
 
     /// The values of the first `n` slots, then the list of the state's region constraints
@@ -1410,6 +1458,10 @@ impl<'p> Machine<'p> {
                 let y = st.b.resolve(self.store, y, &mut map);
                 cs.push(self.store.app(syms::OUTLIVES, &[x, y]));
             }
+        }
+        if st.taint != 0 {
+            let t = self.store.int(st.taint as i64);
+            cs.push(self.store.app(syms::AMBIGUOUS, &[t]));
         }
         let list = self.store.list(&cs, None);
         out.push(list);

@@ -198,6 +198,11 @@ pub mod syms {
     /// `'$numeric_var'(X)`: X is an unbound integer or float variable (a test, as `var/1`); the rules
     /// give such a variable the built-in impls every integer (float) type has (`Copy`, `Sized`).
     pub const NUMERIC_VAR: Sym = Sym(33);
+    /// `'$ambiguous'(Taint)`: in an answer's list of region constraints, marks the answer as only
+    /// possible — its derivation went past goals it could not decide (`Taint`, the bits of
+    /// `State::taint`: a truncated or a floundered goal), as chalk's ambiguous answers. A caller fed
+    /// the answer is tainted the same way.
+    pub const AMBIGUOUS: Sym = Sym(34);
     pub(super) const ALL: &[&str] = &[
         ",",
         ";",
@@ -233,6 +238,7 @@ pub mod syms {
         "$int_var",
         "$float_var",
         "$numeric_var",
+        "$ambiguous",
     ];
 }
 

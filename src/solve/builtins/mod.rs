@@ -304,6 +304,7 @@ impl Machine<'_> {
             mark,
             nslots,
             universe,
+            taint,
         } = c
         else {
             return false;
@@ -311,7 +312,7 @@ impl Machine<'_> {
         let Some(ball) = self.out.error else {
             return false;
         };
-        super::Machine::restore(st, mark, nslots, universe);
+        super::Machine::restore(st, mark, nslots, universe, taint);
         let n = self.store.var_count(ball);
         let base = st.b.alloc(n, st.universe);
         let m = st.b.mark();

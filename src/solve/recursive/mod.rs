@@ -394,7 +394,6 @@ impl Hooks for Solver<'_, '_> {
 
     fn success(&mut self, m: &mut Machine<'_>, st: &State) -> ControlFlow<()> {
         let Some(f) = self.g.stack.last_mut() else {
-            m.note_taint(st.taint);
             return self.root.success(m, st);
         };
         if st.taint != 0 {

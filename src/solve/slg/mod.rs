@@ -334,17 +334,26 @@ impl Engine<'_, '_> {
                 }
                 // A query that is exactly this tabled call: the table's answers are the query's answers,
                 // already distinct, so they go straight out without resuming a copy of the query.
+                // (An ambiguous answer of that table is an ambiguous answer of the query, with its
+                // substitution: that table is chalk's root table.)
+                let ambiguous = self
+                    .vals
+                    .last()
+                    .and_then(|&c| m.store.args(c).first().copied())
+                    .is_some_and(|c| m.store.functor(c) == Some((syms::AMBIGUOUS, 1)));
+                let nil = m.store.atom(syms::NIL);
                 if cons.owner == Owner::Root
                     && cons.state.goals.is_none()
                     && cons.state.b.constraints().is_empty()
+                    && cons.state.taint == 0
                     && self
                         .vals
                         .last()
-                        .is_some_and(|&c| c == m.store.atom(syms::NIL))
+                        .is_some_and(|&c| c == nil || (ambiguous && m.store.args(c)[1] == nil))
                     && cons.slots.len() == self.root.nvars() as usize
                     && cons.slots.iter().enumerate().all(|(j, &s)| s == j as u32)
                 {
-                    if self.root.emit_values(m, &self.vals).is_break() {
+                    if self.root.emit_values(m, &self.vals, ambiguous).is_break() {
                         return;
                     }
                     continue;
@@ -353,6 +362,8 @@ impl Engine<'_, '_> {
                 st.b.clone_from(&cons.state.b);
                 st.goals.clone_from(&cons.state.goals);
                 st.universe = cons.state.universe;
+                st.taint = cons.state.taint;
+                st.fallback = cons.state.fallback;
                 let slots = cons.slots.clone();
                 self.current = cons.owner;
                 let ans = std::mem::take(&mut self.vals);
@@ -450,7 +461,7 @@ impl Engine<'_, '_> {
         }
         for &t in &group {
             let waiters = std::mem::take(&mut self.tables[t as usize].waiters);
-            let holds = self.tables[t as usize].answers.is_empty();
+            let holds = !self.tables[t as usize].certain;
             let maybe = self.tables[t as usize].maybe;
             for mut w in waiters {
                 w.state.taint |= maybe;
@@ -520,6 +531,8 @@ impl Engine<'_, '_> {
             // Completed by an earlier goal: complete here too, nothing to run.
             let tb = &mut self.tables[t as usize];
             tb.answers = answers.clone();
+            // (Only tables without ambiguous answers are kept.)
+            tb.certain = !tb.answers.is_empty();
             tb.frozen = Some(assume::flat(&tb.answers));
             tb.complete = true;
             m.out.stats.cache_hits += 1;
@@ -537,6 +550,7 @@ impl Engine<'_, '_> {
                 // A pure Datalog closure, evaluated bottom-up: complete from the start.
                 let tb = &mut self.tables[t as usize];
                 tb.answers = answers;
+                tb.certain = !tb.answers.is_empty();
                 tb.answers.freeze();
                 tb.frozen = Some(assume::flat(&tb.answers));
                 tb.complete = true;
@@ -729,13 +743,6 @@ impl Hooks for Engine<'_, '_> {
         // through it (and the search for one, linear in the open tables, is skipped).
         let fresh = t as usize >= tables_before;
         let slots: Rc<[u32]> = map.slots.into();
-        let maybe = self.tables[t as usize].maybe;
-        if maybe != 0 {
-            let mut s = st.clone();
-            s.taint |= maybe;
-            let owner = self.current;
-            self.push_work(owner, Work::Resume(s));
-        }
         if let Some(frozen) = &self.tables[t as usize].frozen {
             let answers = answers_to_caller(m.store, &umap, frozen.clone());
             return CallAction::Answers(answers, slots);
@@ -801,34 +808,17 @@ impl Hooks for Engine<'_, '_> {
 
     fn success(&mut self, m: &mut Machine<'_>, st: &State) -> ControlFlow<()> {
         match self.current {
-            Owner::Root => {
-                m.note_taint(st.taint);
-                self.root.success(m, st)
-            }
-            Owner::Table(t) if st.taint != 0 => {
-                // A possible answer, not a certain one: the table's consumers each go on once past
-                // the call, tainted (as chalk feeds a truncated subgoal's ambiguous answer).
-                let tb = &mut self.tables[t as usize];
-                if tb.maybe & st.taint != st.taint {
-                    tb.maybe |= st.taint;
-                    let taint = tb.maybe;
-                    let wake: Vec<(Owner, State)> = tb
-                        .consumers
-                        .iter()
-                        .map(|c| {
-                            let mut s = c.state.clone();
-                            s.taint |= taint;
-                            (c.owner, s)
-                        })
-                        .collect();
-                    for (owner, s) in wake {
-                        self.push_work(owner, Work::Resume(s));
-                    }
-                }
-                m.flow()
-            }
+            Owner::Root => self.root.success(m, st),
             Owner::Table(t) => {
-                let n = self.tables[t as usize].nvars;
+                // A derivation that went past undecided goals gives an ambiguous answer (its
+                // constraint list carries the marker, so a consumer fed it is tainted too), as
+                // chalk's strand whose remaining subgoals floundered: the substitution is kept.
+                let tb = &mut self.tables[t as usize];
+                tb.maybe |= st.taint;
+                if st.taint == 0 {
+                    tb.certain = true;
+                }
+                let n = tb.nvars;
                 let mut vals = std::mem::take(&mut self.vals);
                 m.answer_values(st, n, &mut vals);
                 self.add_answer(m, t, &vals);
@@ -851,7 +841,8 @@ impl Hooks for Engine<'_, '_> {
         };
         let tb = &mut self.tables[t as usize];
         if tb.complete {
-            return if tb.answers.is_empty() {
+            // Only ambiguous answers (or none): the negation holds, possibly.
+            return if !tb.certain {
                 st.taint |= tb.maybe;
                 NotAction::Holds
             } else {

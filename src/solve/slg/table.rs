@@ -82,6 +82,8 @@ pub(super) struct Table {
     /// A derivation of the goal went past undecided goals (`State::taint`): besides its answers, the
     /// goal may hold in a way not listed. Each consumer also goes on once past the call, tainted.
     pub maybe: u8,
+    /// It has an answer that is not ambiguous.
+    pub certain: bool,
 }
 
 impl Table {
@@ -117,6 +119,7 @@ impl Table {
             key: TermId::default(),
             pos: 0,
             maybe: 0,
+            certain: false,
         }
     }
 }
