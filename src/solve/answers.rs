@@ -396,17 +396,21 @@ impl<'a, 'b> RootSink<'a, 'b> {
     /// Report values known to be a new answer (a query that is exactly one tabled call, whose
     /// answers hold under no region constraint): the last value (the empty constraint list) is
     /// dropped.
+    /// An ambiguous answer (`taint`, the bits of its marker, not 0) is reported so.
     pub fn emit_values(
         &mut self,
         m: &mut Machine<'_>,
         vals: &[TermId],
-        ambiguous: bool,
+        taint: u8,
     ) -> ControlFlow<()> {
+        if taint != 0 {
+            m.note_taint(taint);
+        }
         Self::emit(
             m,
             self.on_answer,
             &vals[..vals.len().saturating_sub(1)],
-            ambiguous,
+            taint != 0,
         )
     }
 

@@ -244,9 +244,9 @@ pub(crate) fn canonicalize_call(
         .max_term_size
         .is_some_and(|n| call_size(m.store, m.program, goal_c, n) > n)
     {
-        // Truncated, as chalk's SLG does above its maximum term size: the branch is dropped and the
-        // solution becomes ambiguous.
-        m.out.truncated = true;
+        // Truncated, as chalk's SLG does above its maximum term size: the subgoal is floundered (the
+        // branch goes on past it, tainted: its answer is ambiguous, with what the branch found).
+        m.truncated_call = true;
         return None;
     }
     if m.store.depth(goal_c) > m.limits.max_term_depth {

@@ -1406,12 +1406,9 @@ impl<'p> Machine<'p> {
             st.universe = st.universe.max(self.store.max_universe(cs));
             let mut cur = cs;
             while let View::App(syms::CONS, [c, rest]) = self.store.view(cur) {
-                match self.store.view(*c) {
-                    View::App(syms::OUTLIVES, [x, y]) => {
-                        let (x, y) = (Ref::new(*x, base), Ref::new(*y, base));
-                        st.b.push_constraint(x, y);
-                    }
-                    _ => {}
+                if let View::App(syms::OUTLIVES, [x, y]) = self.store.view(*c) {
+                    let (x, y) = (Ref::new(*x, base), Ref::new(*y, base));
+                    st.b.push_constraint(x, y);
                 }
                 cur = *rest;
             }

@@ -17,7 +17,7 @@ use super::machine::{CallAction, Env, GoalKind, Hooks, Machine, NotAction, State
 use super::{Answer, AnswerRef, Goal, Limits, OnAnswer, Outcome, StopReason, Strategy};
 use crate::program::{Pred, Program};
 use crate::term::unify::{Ref, VarMap};
-use crate::term::{syms, Store, TermId};
+use crate::term::{syms, Store, TermId, View};
 use assume::{Assumptions, Verdict};
 use rustc_hash::FxHashMap;
 use std::ops::ControlFlow;
@@ -336,11 +336,17 @@ impl Engine<'_, '_> {
                 // already distinct, so they go straight out without resuming a copy of the query.
                 // (An ambiguous answer of that table is an ambiguous answer of the query, with its
                 // substitution: that table is chalk's root table.)
-                let ambiguous = self
-                    .vals
-                    .last()
-                    .and_then(|&c| m.store.args(c).first().copied())
-                    .is_some_and(|c| m.store.functor(c) == Some((syms::AMBIGUOUS, 1)));
+                let taint = self.vals.last().and_then(|&c| {
+                    let first = *m.store.args(c).first()?;
+                    match m.store.view(first) {
+                        View::App(syms::AMBIGUOUS, [t]) => match m.store.view(*t) {
+                            View::Int(bits) => Some(bits as u8),
+                            _ => None,
+                        },
+                        _ => None,
+                    }
+                });
+                let ambiguous = taint.is_some();
                 let nil = m.store.atom(syms::NIL);
                 if cons.owner == Owner::Root
                     && cons.state.goals.is_none()
@@ -353,7 +359,11 @@ impl Engine<'_, '_> {
                     && cons.slots.len() == self.root.nvars() as usize
                     && cons.slots.iter().enumerate().all(|(j, &s)| s == j as u32)
                 {
-                    if self.root.emit_values(m, &self.vals, ambiguous).is_break() {
+                    if self
+                        .root
+                        .emit_values(m, &self.vals, taint.unwrap_or(0))
+                        .is_break()
+                    {
                         return;
                     }
                     continue;
