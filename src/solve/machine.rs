@@ -297,9 +297,27 @@ pub(crate) struct Machine<'p> {
     /// Set by [`canonicalize_call`](super::canon_goal::canonicalize_call) when it truncates a call;
     /// the machine then taints the branch and goes on past the call.
     pub truncated_call: bool,
+    /// A caller fed an ambiguous answer applies its substitution (chalk's recursive solver applies
+    /// an ambiguous result's definite substitution); otherwise it goes on past the call unbound
+    /// (chalk's SLG floundering the subgoal). Both taint the caller.
+    pub apply_ambiguous: bool,
 }
 
 type Flow = ControlFlow<(), bool>;
+
+/// The taint of an ambiguous answer (its constraint list `cs` holds `'$ambiguous'(Taint)`).
+pub(crate) fn answer_taint(store: &Store, cs: TermId) -> Option<u8> {
+    let mut cur = cs;
+    while let View::App(syms::CONS, [c, rest]) = store.view(cur) {
+        if let View::App(syms::AMBIGUOUS, [t]) = store.view(*c) {
+            if let View::Int(bits) = store.view(*t) {
+                return Some(bits as u8);
+            }
+        }
+        cur = *rest;
+    }
+    None
+}
 
 pub(crate) fn cons(kind: GoalKind, env: &Env, depth: u32, next: Goals) -> Goals {
     cons_scoped(kind, env, depth, next, false)
@@ -362,6 +380,7 @@ impl<'p> Machine<'p> {
             cut_atom,
             negation_depth: 0,
             truncated_call: false,
+            apply_ambiguous: false,
         }
     }
 
@@ -1377,9 +1396,11 @@ impl<'p> Machine<'p> {
     /// substitution not merged).
     pub fn unify_answer(&mut self, st: &mut State, slots: &[u32], ans: &[TermId]) -> bool {
         if let Some(&cs) = ans.get(slots.len()) {
-            if let Some(taint) = self.answer_taint(cs) {
+            if let Some(taint) = answer_taint(self.store, cs) {
                 st.taint |= taint;
-                return true;
+                if !self.apply_ambiguous {
+                    return true;
+                }
             }
         }
         let n = ans
@@ -1414,20 +1435,6 @@ impl<'p> Machine<'p> {
             }
         }
         true
-    }
-
-    /// The taint of an ambiguous answer (its constraint list `cs` holds `'$ambiguous'(Taint)`).
-    pub fn answer_taint(&self, cs: TermId) -> Option<u8> {
-        let mut cur = cs;
-        while let View::App(syms::CONS, [c, rest]) = self.store.view(cur) {
-            if let View::App(syms::AMBIGUOUS, [t]) = self.store.view(*c) {
-                if let View::Int(bits) = self.store.view(*t) {
-                    return Some(bits as u8);
-                }
-            }
-            cur = *rest;
-        }
-        None
     }
 
     /// The values of the first `n` slots, then the list of the state's region constraints
