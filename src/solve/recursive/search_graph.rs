@@ -56,9 +56,9 @@ pub(super) fn freeze(store: &Store, a: &AnswerSet, maybe: u8) -> Answers {
         !a.is_empty()
     } else {
         (0..a.len()).any(|i| {
-            a.get(i)
-                .last()
-                .is_none_or(|&cs| crate::solve::machine::answer_taint(store, cs).is_none())
+            a.get(i).last().map_or(true, |&cs| {
+                crate::solve::machine::answer_taint(store, cs).is_none()
+            })
         })
     };
     Answers {
