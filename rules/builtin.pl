@@ -4,11 +4,6 @@
 '$scalar'(i8). '$scalar'(i16). '$scalar'(i32). '$scalar'(i64). '$scalar'(i128). '$scalar'(isize).
 '$scalar'(u8). '$scalar'(u16). '$scalar'(u32). '$scalar'(u64). '$scalar'(u128). '$scalar'(usize).
 '$scalar'(f16). '$scalar'(f32). '$scalar'(f64). '$scalar'(f128). '$scalar'(bool). '$scalar'(char).
-% The scalars an integer (`exists<int T>`) or float (`exists<float T>`) inference variable may become.
-'$int_scalar'(i8). '$int_scalar'(i16). '$int_scalar'(i32). '$int_scalar'(i64). '$int_scalar'(i128).
-'$int_scalar'(isize). '$int_scalar'(u8). '$int_scalar'(u16). '$int_scalar'(u32). '$int_scalar'(u64).
-'$int_scalar'(u128). '$int_scalar'(usize).
-'$float_scalar'(f16). '$float_scalar'(f32). '$float_scalar'(f64). '$float_scalar'(f128).
 
 well_formed_ty(T) :- '$scalar'(T).
 well_formed_ty(T) :- '$placeholder'(T).

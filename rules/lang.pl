@@ -1,7 +1,8 @@
 % Built-in impls of the lang-item traits, bridged by the lowering to the program's own trait:
 % `#[lang(sized)] trait Sized {}` gets `'Sized'(T) :- '$lang_sized'(T).`, and so on.
 
-'$lang_sized'(T) :- '$scalar'(T).
+'$lang_sized'(T) :- nonvar(T), '$scalar'(T).
+'$lang_sized'(T) :- '$numeric_var'(T).
 '$lang_sized'('!').
 '$lang_sized'('$ref'(_, _)).
 '$lang_sized'('$refmut'(_, _)).
@@ -14,7 +15,8 @@
 '$lang_sized'('$tuple'(_, _, C)) :- '$sized'(C).
 '$lang_sized'('$tuple'(_, _, _, D)) :- '$sized'(D).
 
-'$lang_copy'(T) :- '$scalar'(T).
+'$lang_copy'(T) :- nonvar(T), '$scalar'(T).
+'$lang_copy'(T) :- '$numeric_var'(T).
 '$lang_copy'('!').
 '$lang_copy'('$ref'(_, _)).
 '$lang_copy'('$ptr'(_)).
@@ -26,7 +28,8 @@
 '$lang_copy'('$tuple'(A, B, C)) :- '$copy'(A), '$copy'(B), '$copy'(C).
 '$lang_copy'('$tuple'(A, B, C, D)) :- '$copy'(A), '$copy'(B), '$copy'(C), '$copy'(D).
 
-'$lang_clone'(T) :- '$scalar'(T).
+'$lang_clone'(T) :- nonvar(T), '$scalar'(T).
+'$lang_clone'(T) :- '$numeric_var'(T).
 '$lang_clone'('!').
 '$lang_clone'('$ref'(_, _)).
 '$lang_clone'('$ptr'(_)).

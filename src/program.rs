@@ -389,6 +389,10 @@ pub struct Program {
     /// variables, as chalk's SLG reorders such goals (lowered Rust-like programs); when false it
     /// flounders where it stands, in Prolog's left-to-right order (clause programs).
     pub defer_floundering_negation: bool,
+    /// A non-enumerable call that flounders leaves its branch going on, tainted: the branch's answer
+    /// is ambiguous, with its substitution (chalk's SLG; lowered programs outside coherence's open
+    /// world). When false the branch ends and the search is marked floundered (unknown).
+    pub flounder_as_ambiguous: bool,
     /// Located warnings of the load: directives knot accepts but cannot honour.
     pub warnings: Vec<String>,
     /// An outlives goal `'$outlives'(T, R)` is decomposed into the components of `T` as rustc does

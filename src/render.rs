@@ -183,7 +183,13 @@ pub fn notes(out: &Outcome) -> Vec<String> {
     if out.floundered {
         v.push("% warning: floundered: a goal was reached whose answers cannot be listed (a negation `\\+ G` or arithmetic with G not ground, or a non-enumerable goal such as `?T: Send` with its type unknown); that branch was not explored".to_string());
     }
-    if let Some(r) = out.truncated_by.filter(|_| out.truncated) {
+    if out.ambiguous_floundered && !out.floundered {
+        v.push("% warning: floundered: a goal was reached whose answers cannot be listed (a non-enumerable goal such as `?T: Send` with its type unknown); the answers past it are only possible".to_string());
+    }
+    if let Some(r) = out
+        .truncated_by
+        .filter(|_| out.truncated || out.ambiguous_truncated)
+    {
         v.push(format!("% warning: truncated: {r}; a subgoal or answer over it was not explored, so the answer is only possible"));
     }
     if out.negative_cycle {

@@ -199,6 +199,7 @@ fn rebuild(
     p.sources = old.sources.clone();
     p.unknown_error = old.unknown_error;
     p.defer_floundering_negation = old.defer_floundering_negation;
+    p.flounder_as_ambiguous = old.flounder_as_ambiguous;
     p.warnings = old.warnings.clone();
     let first_pred = first.as_ref().and_then(|c| store.functor(c.head));
     if let Some(pred) = skip.and_then(|i| store.functor(old.clause(i).head)) {

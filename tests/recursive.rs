@@ -461,7 +461,12 @@ fn well_formedness_of_an_unknown_type_flounders() {
             .answers("exists<const N, T> { WellFormed([T; N]) }")
             .expect("parses");
         assert_eq!(a.chalk(), "Ambiguous; no inference guidance", "{strategy}");
-        assert!(a.outcome.floundered, "{strategy}: {:?}", a.outcome);
+        // (The floundering goal leaves an ambiguous answer, as chalk's strand does.)
+        assert!(
+            a.outcome.floundered || a.outcome.ambiguous_floundered,
+            "{strategy}: {:?}",
+            a.outcome
+        );
         assert!(a.outcome.overflow().is_none(), "{strategy}");
     }
 }

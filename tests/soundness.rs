@@ -267,6 +267,59 @@ fn cause4_integer_and_float_variables_take_only_their_scalars() {
             "{s}"
         );
         assert_eq!(q("exists<int T> { T: Bar }"), "No possible solution", "{s}");
+        // The kind is the variable's: it meets another variable's, through any chain of equalities.
+        assert_eq!(
+            q("exists<int I, float F> { I = F }"),
+            "No possible solution",
+            "{s}"
+        );
+        assert_eq!(
+            q("exists<int I, T> { T = I, T = char }"),
+            "No possible solution",
+            "{s}"
+        );
+    }
+    // An integer variable is not unknown: a non-enumerable trait lists the impls that could match it,
+    // and it has the impls every integer type has (chalk's `{integer}: Copy`).
+    let f = TempFile::new(
+        "kinds.chalk",
+        "#[lang(copy)]\ntrait Copy {}\n#[non_enumerable]\ntrait Foo {}\nstruct Bar {}\n\
+         impl Foo for usize {}\nimpl Foo for Bar {}\n",
+    );
+    for s in STRATEGIES {
+        let q = |goal: &str| {
+            let o = knot(&[
+                "query",
+                f.path(),
+                "--goal",
+                goal,
+                "--format",
+                "chalk",
+                "--strategy",
+                s,
+            ]);
+            stdout(&o).lines().next().unwrap_or_default().to_string()
+        };
+        assert_eq!(
+            q("exists<int N> { N: Foo }"),
+            "Unique; substitution [?0 := Uint(Usize)]",
+            "{s}"
+        );
+        assert_eq!(
+            q("exists<int I> { I: Copy }"),
+            "Unique; for<?U0> { substitution [?0 := ^0.0] }",
+            "{s}"
+        );
+        assert_eq!(
+            q("exists<float F> { F: Foo }"),
+            "No possible solution",
+            "{s}"
+        );
+        assert_eq!(
+            q("exists<T> { T: Foo }"),
+            "Ambiguous; no inference guidance",
+            "{s}"
+        );
     }
 }
 

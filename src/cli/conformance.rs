@@ -142,8 +142,11 @@ fn run_case(case: &Value, args: &ConformanceArgs) -> Verdict {
                     };
                     // chalk's answer stream marks an uncertain answer, and reports floundering as
                     // an answer of its own; so does it a branch cut by its maximum term size (the
-                    // answers past the cut are unknown: `cached_answers_1`).
-                    collapse(&if a.ambiguous {
+                    // answers past the cut are unknown: `cached_answers_1`). An uncertain answer
+                    // that binds nothing is floundering, as chalk's stream reports it.
+                    collapse(&if a.ambiguous && binds_nothing(&loaded.store, a.values) {
+                        "Floundered".to_string()
+                    } else if a.ambiguous {
                         format!("Ambiguous({text})")
                     } else {
                         text
@@ -169,6 +172,19 @@ fn run_case(case: &Value, args: &ConformanceArgs) -> Verdict {
             }
         }
     }
+}
+
+/// True when an answer tuple `'$ans'(V..)` tells nothing: its values are distinct variables (and it
+/// has no region constraints).
+fn binds_nothing(store: &crate::Store, values: crate::TermId) -> bool {
+    let mut seen = Vec::new();
+    for &v in store.args(values) {
+        match store.view(v) {
+            crate::View::Var(i) if !seen.contains(&i) => seen.push(i),
+            _ => return false,
+        }
+    }
+    true
 }
 
 /// chalk's maximum term size for a case: `SolverChoice::slg(N, ..)` says N; SLG's default is 10 and the

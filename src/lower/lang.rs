@@ -129,7 +129,7 @@ pub(super) fn bridges(names: &Names) -> String {
                 if assoc("Output") {
                     text.push_str(&format!(
                         "normalize('$assoc'({n}(F, Args), 'Output'), O) :- '$callable'(F, Args, R, _), \
-                         '$future'(R), alias_eq('$assoc'({}(R), 'Output'), O).\n",
+                         '$future'(R), normalize('$assoc'({}(R), 'Output'), O).\n",
                         q(f)
                     ));
                 }

@@ -94,6 +94,9 @@ pub fn lower_program(
     program.warnings = warnings;
     // chalk's semantics: a floundering negation waits for the goals after it.
     program.defer_floundering_negation = true;
+    // chalk's semantics: a floundered goal leaves an ambiguous answer. In coherence's open world a
+    // floundered where-clause (another crate may make it hold) keeps ending its branch as unknown.
+    program.flounder_as_ambiguous = !opts.intercrate;
     // rustc's semantics decompose `T: 'a` into the components of `T`; chalk records it whole.
     program.outlives_components = opts.rust_rules;
 

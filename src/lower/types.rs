@@ -780,29 +780,19 @@ impl<'a> Cx<'a> {
                     self.existentials.extend(first..self.nvars);
                 }
                 let mut b = self.goal(body)?;
-                // `int X` / `float X`: bound by the body, the variable must be such a scalar.
-                let mut checks = vec![b];
-                let (mut ints, mut floats) = (Vec::new(), Vec::new());
+                // `int X` / `float X`: the variable is of that kind before the body runs.
+                let mut goals = Vec::new();
                 for (p, &v) in ps.iter().zip(&vars) {
                     let float = match p.kind {
                         ParamKind::IntVar => false,
                         ParamKind::FloatVar => true,
                         _ => continue,
                     };
-                    checks.push(super::numeric::check(self, v, float));
-                    if float {
-                        floats.push(v);
-                    } else {
-                        ints.push(v);
-                    }
+                    goals.push(super::numeric::kind_goal(self, v, float));
                 }
-                for &i in &ints {
-                    for &f in &floats {
-                        checks.push(super::numeric::distinct(self, i, f));
-                    }
-                }
-                if checks.len() > 1 {
-                    b = self.conj(&checks);
+                if !goals.is_empty() {
+                    goals.push(b);
+                    b = self.conj(&goals);
                 }
                 self.restore(mark);
                 if vars.is_empty() {

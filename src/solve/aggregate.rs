@@ -80,10 +80,12 @@ pub fn aggregate(store: &mut Store, answers: &[Answer], out: &Outcome) -> Soluti
         // answer as the identity substitution).
         _ if out.floundered => Solution::Ambiguous(Guidance::Unknown),
         _ => {
-            let g = distinct
+            // Guidance gives back no region constraints (as chalk's): generalize the values only.
+            let plain: Vec<TermId> = distinct.iter().map(|&t| unconditional(store, t)).collect();
+            let g = plain
                 .iter()
                 .skip(1)
-                .fold(distinct[0], |acc, &t| generalize(store, acc, t));
+                .fold(plain[0], |acc, &t| generalize(store, acc, t));
             if is_trivial(store, g) {
                 Solution::Ambiguous(Guidance::Unknown)
             } else if cut {

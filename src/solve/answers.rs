@@ -362,9 +362,24 @@ impl<'a, 'b> RootSink<'a, 'b> {
                 return ControlFlow::Continue(());
             }
         }
+        let n = self.nvars as usize;
+        // A derivation that went past undecided goals: an ambiguous answer (its marker, the last
+        // element of the constraint list, is not a constraint).
+        let ambiguous = st.taint != 0;
+        if ambiguous {
+            m.note_taint(st.taint);
+            let mut cs = Vec::new();
+            let mut cur = self.vals[n];
+            while let crate::term::View::App(syms::CONS, [c, rest]) = m.store.view(cur) {
+                if m.store.functor(*c) != Some((syms::AMBIGUOUS, 1)) {
+                    cs.push(*c);
+                }
+                cur = *rest;
+            }
+            self.vals[n] = m.store.list(&cs, None);
+        }
         // Region constraints: the answer's last value becomes `'$regions'(List, Universes)`, with
         // the universe of each answer variable (chalk prints them: `for<?U1> { .. }`).
-        let n = self.nvars as usize;
         if self.vals[n] != m.store.atom(syms::NIL) {
             let us: Vec<TermId> = map
                 .slots
@@ -373,24 +388,43 @@ impl<'a, 'b> RootSink<'a, 'b> {
                 .collect();
             let us = m.store.list(&us, None);
             self.vals[n] = m.store.app(syms::REGIONS, &[self.vals[n], us]);
-            return Self::emit(m, self.on_answer, &self.vals);
+            return Self::emit(m, self.on_answer, &self.vals, ambiguous);
         }
-        Self::emit(m, self.on_answer, &self.vals[..n])
+        Self::emit(m, self.on_answer, &self.vals[..n], ambiguous)
     }
 
     /// Report values known to be a new answer (a query that is exactly one tabled call, whose
     /// answers hold under no region constraint): the last value (the empty constraint list) is
     /// dropped.
-    pub fn emit_values(&mut self, m: &mut Machine<'_>, vals: &[TermId]) -> ControlFlow<()> {
-        Self::emit(m, self.on_answer, &vals[..vals.len().saturating_sub(1)])
+    /// An ambiguous answer (`taint`, the bits of its marker, not 0) is reported so.
+    pub fn emit_values(
+        &mut self,
+        m: &mut Machine<'_>,
+        vals: &[TermId],
+        taint: u8,
+    ) -> ControlFlow<()> {
+        if taint != 0 {
+            m.note_taint(taint);
+        }
+        Self::emit(
+            m,
+            self.on_answer,
+            &vals[..vals.len().saturating_sub(1)],
+            taint != 0,
+        )
     }
 
-    fn emit(m: &mut Machine<'_>, on_answer: &mut OnAnswer<'_>, vals: &[TermId]) -> ControlFlow<()> {
+    fn emit(
+        m: &mut Machine<'_>,
+        on_answer: &mut OnAnswer<'_>,
+        vals: &[TermId],
+        ambiguous: bool,
+    ) -> ControlFlow<()> {
         let r = on_answer(
             m.store,
             AnswerRef {
                 values: vals,
-                ambiguous: false,
+                ambiguous,
             },
         );
         if r.is_break() {

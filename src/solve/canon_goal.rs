@@ -13,7 +13,7 @@
 
 use super::machine::{env_iter, Env, EnvNode, Hyp, Machine, State};
 use super::StopReason;
-use crate::term::unify::{Ref, VarMap};
+use crate::term::unify::{Ref, VarKind, VarMap};
 use crate::term::{syms, Store, TermId, View};
 use std::rc::Rc;
 
@@ -27,6 +27,8 @@ pub(crate) struct CanonCall {
     hyps: Vec<(TermId, Vec<TermId>)>,
     /// Universe of each canonical variable.
     pub universes: Vec<u32>,
+    /// Kind of each canonical variable (empty when all are general).
+    pub kinds: Vec<VarKind>,
     /// Canonical variable `i` is the caller's slot `map.slots[i]`.
     pub map: VarMap,
     /// The caller's universe of each canonical universe.
@@ -127,6 +129,8 @@ pub(crate) struct CanonGoal {
     pub nvars: u32,
     /// Universe of each variable.
     pub universes: Vec<u32>,
+    /// Kind of each variable (empty when all are general).
+    pub kinds: Vec<VarKind>,
     /// Highest universe mentioned.
     pub universe: u32,
 }
@@ -240,9 +244,9 @@ pub(crate) fn canonicalize_call(
         .max_term_size
         .is_some_and(|n| call_size(m.store, m.program, goal_c, n) > n)
     {
-        // Truncated, as chalk's SLG does above its maximum term size: the branch is dropped and the
-        // solution becomes ambiguous.
-        m.out.truncated = true;
+        // Truncated, as chalk's SLG does above its maximum term size: the subgoal is floundered (the
+        // branch goes on past it, tainted: its answer is ambiguous, with what the branch found).
+        m.truncated_call = true;
         return None;
     }
     if m.store.depth(goal_c) > m.limits.max_term_depth {
@@ -257,7 +261,11 @@ pub(crate) fn canonicalize_call(
     }
     let mut universes: Vec<u32> = map.slots.iter().map(|&s| st.b.universe(s)).collect();
     let umap = compress_universes(m.store, &mut goal_c, &mut hyps, &mut universes);
-    let key = if hyps.is_empty() && universes.iter().all(|&u| u == 0) {
+    let mut kinds: Vec<VarKind> = map.slots.iter().map(|&s| st.b.kind(s)).collect();
+    if kinds.iter().all(|&k| k == VarKind::General) {
+        kinds.clear();
+    }
+    let key = if hyps.is_empty() && universes.iter().all(|&u| u == 0) && kinds.is_empty() {
         goal_c
     } else {
         let mut hs = Vec::with_capacity(hyps.len());
@@ -268,13 +276,21 @@ pub(crate) fn canonicalize_call(
         let env_l = m.store.list(&hs, None);
         let us: Vec<TermId> = universes.iter().map(|&u| m.store.int(u as i64)).collect();
         let us = m.store.list(&us, None);
-        m.store.app(syms::KEY, &[goal_c, env_l, us])
+        if kinds.is_empty() {
+            m.store.app(syms::KEY, &[goal_c, env_l, us])
+        } else {
+            // Integer and float variables: a call about `{integer}` is not one about `?T`.
+            let ks: Vec<TermId> = kinds.iter().map(|&k| m.store.int(k as i64)).collect();
+            let ks = m.store.list(&ks, None);
+            m.store.app(syms::KEY, &[goal_c, env_l, us, ks])
+        }
     };
     Some(CanonCall {
         key,
         goal: goal_c,
         hyps,
         universes,
+        kinds,
         map,
         umap,
     })
@@ -307,6 +323,7 @@ impl CanonCall {
                 env: env_c,
                 nvars: self.map.len() as u32,
                 universes: self.universes,
+                kinds: self.kinds,
                 universe,
             },
             self.map,

@@ -7,7 +7,7 @@
 
 use super::{Limits, Outcome, StopReason};
 use crate::program::{Pred, Program};
-use crate::term::unify::{Bindings, Deref, Ref, UnifyOptions, VarMap};
+use crate::term::unify::{Bindings, Deref, Ref, UnifyOptions, VarKind, VarMap};
 use crate::term::{syms, Store, Sym, TermId, View};
 use std::ops::ControlFlow;
 use std::rc::Rc;
@@ -131,13 +131,25 @@ pub(crate) const TAINT_TRUNCATED: u8 = 1;
 pub(crate) const TAINT_FLOUNDERED: u8 = 2;
 
 impl State {
-    /// A state with `nvars` fresh slots (universe 0) and one goal.
-    pub fn start(goal: GoalKind, env: Env, nvars: u32, universes: &[u32]) -> State {
+    /// A state with `nvars` fresh slots (universe 0, or `universes[i]`; general, or of kind `kinds[i]`)
+    /// and one goal.
+    pub fn start(
+        goal: GoalKind,
+        env: Env,
+        nvars: u32,
+        universes: &[u32],
+        kinds: &[VarKind],
+    ) -> State {
         let mut b = Bindings::new();
         b.alloc(nvars, 0);
         for (i, &u) in universes.iter().enumerate() {
             if u > 0 && (i as u32) < nvars {
                 b.set_universe(i as u32, u);
+            }
+        }
+        for (i, &k) in kinds.iter().enumerate() {
+            if (i as u32) < nvars {
+                b.narrow_kind(i as u32, k);
             }
         }
         b.clear_trail();
@@ -167,6 +179,7 @@ impl State {
             GoalKind::CallCut(Ref::new(goal.term, 0), 0),
             None,
             slots,
+            &[],
             &[],
         );
         // A query that names placeholders (an explanation's `forall` body) lives in their universe:
@@ -232,12 +245,14 @@ enum Choice<'p> {
         mark: usize,
         nslots: usize,
         universe: u32,
+        taint: u8,
     },
     Alt {
         goals: Goals,
         mark: usize,
         nslots: usize,
         universe: u32,
+        taint: u8,
     },
     Answers {
         answers: Rc<[TermId]>,
@@ -247,6 +262,7 @@ enum Choice<'p> {
         mark: usize,
         nslots: usize,
         universe: u32,
+        taint: u8,
     },
     /// `catch(G, Catcher, Recovery)` while `G` runs: transparent to backtracking, the place an error
     /// raised inside `G` unwinds to.
@@ -259,6 +275,7 @@ enum Choice<'p> {
         mark: usize,
         nslots: usize,
         universe: u32,
+        taint: u8,
     },
 }
 
@@ -280,9 +297,27 @@ pub(crate) struct Machine<'p> {
     /// Set by [`canonicalize_call`](super::canon_goal::canonicalize_call) when it truncates a call;
     /// the machine then taints the branch and goes on past the call.
     pub truncated_call: bool,
+    /// A caller fed an ambiguous answer applies its substitution (chalk's recursive solver applies
+    /// an ambiguous result's definite substitution); otherwise it goes on past the call unbound
+    /// (chalk's SLG floundering the subgoal). Both taint the caller.
+    pub apply_ambiguous: bool,
 }
 
 type Flow = ControlFlow<(), bool>;
+
+/// The taint of an ambiguous answer (its constraint list `cs` holds `'$ambiguous'(Taint)`).
+pub(crate) fn answer_taint(store: &Store, cs: TermId) -> Option<u8> {
+    let mut cur = cs;
+    while let View::App(syms::CONS, [c, rest]) = store.view(cur) {
+        if let View::App(syms::AMBIGUOUS, [t]) = store.view(*c) {
+            if let View::Int(bits) = store.view(*t) {
+                return Some(bits as u8);
+            }
+        }
+        cur = *rest;
+    }
+    None
+}
 
 pub(crate) fn cons(kind: GoalKind, env: &Env, depth: u32, next: Goals) -> Goals {
     cons_scoped(kind, env, depth, next, false)
@@ -345,16 +380,18 @@ impl<'p> Machine<'p> {
             cut_atom,
             negation_depth: 0,
             truncated_call: false,
+            apply_ambiguous: false,
         }
     }
 
-    /// A derivation that went past undecided goals succeeded: its answer is only possible.
+    /// A derivation that went past undecided goals succeeded: its answer is reported as only possible
+    /// (ambiguous); the outcome records why, for callers that want a certain answer.
     pub fn note_taint(&mut self, taint: u8) {
         if taint & TAINT_TRUNCATED != 0 {
-            self.out.truncated = true;
+            self.out.ambiguous_truncated = true;
         }
         if taint & TAINT_FLOUNDERED != 0 {
-            self.out.floundered = true;
+            self.out.ambiguous_floundered = true;
         }
     }
 
@@ -471,10 +508,11 @@ impl<'p> Machine<'p> {
         }
     }
 
-    fn restore(st: &mut State, mark: usize, nslots: usize, universe: u32) {
+    fn restore(st: &mut State, mark: usize, nslots: usize, universe: u32, taint: u8) {
         st.b.undo(mark);
         st.b.truncate(nslots);
         st.universe = universe;
+        st.taint = taint;
     }
 
     fn retry(&mut self, st: &mut State, c: Choice<'p>, choices: &mut Vec<Choice<'p>>) -> Flow {
@@ -484,8 +522,9 @@ impl<'p> Machine<'p> {
                 mark,
                 nslots,
                 universe,
+                taint,
             } => {
-                Self::restore(st, mark, nslots, universe);
+                Self::restore(st, mark, nslots, universe, taint);
                 st.goals = goals;
                 ControlFlow::Continue(true)
             }
@@ -500,8 +539,9 @@ impl<'p> Machine<'p> {
                 mark,
                 nslots,
                 universe,
+                taint,
             } => {
-                Self::restore(st, mark, nslots, universe);
+                Self::restore(st, mark, nslots, universe, taint);
                 self.try_clauses(st, goal, env, depth, rest, hyps, clauses, pos, choices)
             }
             Choice::Answers {
@@ -512,8 +552,9 @@ impl<'p> Machine<'p> {
                 mark,
                 nslots,
                 universe,
+                taint,
             } => {
-                Self::restore(st, mark, nslots, universe);
+                Self::restore(st, mark, nslots, universe, taint);
                 self.try_answers(st, answers, slots, pos, rest, choices)
             }
             // Backtracking into a catch frame: the goal has no more answers.
@@ -589,6 +630,7 @@ impl<'p> Machine<'p> {
                     mark: st.b.mark(),
                     nslots: st.b.len(),
                     universe: st.universe,
+                    taint: st.taint,
                 });
                 // (C -> T ; E): commit to T once C succeeds.
                 if let Deref::Term(xr) = st.b.deref(self.store, x) {
@@ -621,6 +663,25 @@ impl<'p> Machine<'p> {
             }
             (syms::NONVAR, 1) => {
                 let ok = matches!(st.b.deref(self.store, a(0)), Deref::Term(_));
+                return ControlFlow::Continue(ok);
+            }
+            (syms::INT_VAR | syms::FLOAT_VAR, 1) => {
+                let kind = if f == syms::INT_VAR {
+                    VarKind::Int
+                } else {
+                    VarKind::Float
+                };
+                let ok = match st.b.deref(self.store, a(0)) {
+                    Deref::Unbound(s) => st.b.narrow_kind(s, kind),
+                    Deref::Term(t) => kind.admits(self.store, t.term),
+                };
+                return ControlFlow::Continue(ok);
+            }
+            (syms::NUMERIC_VAR, 1) => {
+                let ok = matches!(
+                    st.b.deref(self.store, a(0)),
+                    Deref::Unbound(s) if st.b.kind(s) != VarKind::General
+                );
                 return ControlFlow::Continue(ok);
             }
             (syms::FALLBACK, 0) => {
@@ -797,12 +858,21 @@ impl<'p> Machine<'p> {
                 && self.program.non_enumerable.contains(&pred)
                 && matches!(
                     st.b.deref(self.store, Ref::new(x, r.base)),
-                    Deref::Unbound(_)
+                    Deref::Unbound(s) if st.b.kind(s) == VarKind::General
                 )
             {
+                // (An integer or float variable is not unknown: it ranges over a few scalar types, and
+                // chalk lists the impls that could match it.)
                 // The answers of a non-enumerable predicate cannot be listed: try the rest of the
                 // conjunction first (it may fail, or bind the argument); else the goal flounders.
                 if !deferred && defer(&mut st.goals, GoalKind::Deferred(r), env, depth) {
+                    return ControlFlow::Continue(true);
+                }
+                if self.program.flounder_as_ambiguous {
+                    // In a lowered program (chalk's semantics) the branch goes on past the goal
+                    // and its answer is ambiguous, with what the rest of the branch found, as
+                    // chalk's strand whose remaining subgoals floundered.
+                    st.taint |= TAINT_FLOUNDERED;
                     return ControlFlow::Continue(true);
                 }
                 self.out.floundered = true;
@@ -1146,6 +1216,7 @@ impl<'p> Machine<'p> {
             let mark = st.b.mark();
             let nslots = st.b.len();
             let universe = st.universe;
+            let taint = st.taint;
             let here = pos;
             pos += 1;
             if here < hyps.len() {
@@ -1168,6 +1239,7 @@ impl<'p> Machine<'p> {
                             mark,
                             nslots,
                             universe,
+                            taint,
                         });
                     }
                     st.goals = match body {
@@ -1176,7 +1248,7 @@ impl<'p> Machine<'p> {
                     };
                     return ControlFlow::Continue(true);
                 }
-                Self::restore(st, mark, nslots, universe);
+                Self::restore(st, mark, nslots, universe, taint);
                 continue;
             }
             let ci = clauses[here - hyps.len()];
@@ -1200,6 +1272,7 @@ impl<'p> Machine<'p> {
                         mark,
                         nslots,
                         universe,
+                        taint,
                     });
                 }
                 let mut goals = rest;
@@ -1219,7 +1292,7 @@ impl<'p> Machine<'p> {
                 self.out.stats.unifications = st.b.unifications;
                 return ControlFlow::Continue(true);
             }
-            Self::restore(st, mark, nslots, universe);
+            Self::restore(st, mark, nslots, universe, taint);
         }
         ControlFlow::Continue(false)
     }
@@ -1240,6 +1313,7 @@ impl<'p> Machine<'p> {
             let mark = st.b.mark();
             let nslots = st.b.len();
             let universe = st.universe;
+            let taint = st.taint;
             let ans = &answers[pos * k..(pos + 1) * k];
             pos += 1;
             if self.unify_answer(st, &slots, ans) {
@@ -1252,12 +1326,13 @@ impl<'p> Machine<'p> {
                         mark,
                         nslots,
                         universe,
+                        taint,
                     });
                 }
                 st.goals = rest;
                 return ControlFlow::Continue(true);
             }
-            Self::restore(st, mark, nslots, universe);
+            Self::restore(st, mark, nslots, universe, taint);
         }
         ControlFlow::Continue(false)
     }
@@ -1316,7 +1391,18 @@ impl<'p> Machine<'p> {
 
     /// Unify the slots of a call's variables with an answer tuple (renamed apart): one value per slot,
     /// then the answer's region constraints (a list of `'$outlives'(A, B)`), which join the state's.
+    /// An ambiguous answer (marked `'$ambiguous'(Taint)`) is not unified: the caller goes on past the
+    /// call, tainted, as chalk's strand treats a subgoal whose answer is ambiguous (floundered, its
+    /// substitution not merged).
     pub fn unify_answer(&mut self, st: &mut State, slots: &[u32], ans: &[TermId]) -> bool {
+        if let Some(&cs) = ans.get(slots.len()) {
+            if let Some(taint) = answer_taint(self.store, cs) {
+                st.taint |= taint;
+                if !self.apply_ambiguous {
+                    return true;
+                }
+            }
+        }
         let n = ans
             .iter()
             .map(|&v| {
@@ -1376,6 +1462,10 @@ impl<'p> Machine<'p> {
                 let y = st.b.resolve(self.store, y, &mut map);
                 cs.push(self.store.app(syms::OUTLIVES, &[x, y]));
             }
+        }
+        if st.taint != 0 {
+            let t = self.store.int(st.taint as i64);
+            cs.push(self.store.app(syms::AMBIGUOUS, &[t]));
         }
         let list = self.store.list(&cs, None);
         out.push(list);

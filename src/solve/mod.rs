@@ -278,6 +278,11 @@ pub struct Outcome {
     pub truncated_by: Option<StopReason>,
     /// A cycle through negation was found (the answer is undefined under the well-founded semantics).
     pub negative_cycle: bool,
+    /// An answer was reported ambiguous because a goal on its branch floundered (chalk's answer
+    /// from a strand whose remaining subgoals floundered): it holds if that goal does.
+    pub ambiguous_floundered: bool,
+    /// An answer was reported ambiguous because a call on its branch was truncated.
+    pub ambiguous_truncated: bool,
     /// An uncaught Prolog error (`throw/1`, or a built-in's ISO error term such as
     /// `error(existence_error(procedure, p/1), _)`): the search stopped there.
     pub error: Option<TermId>,
@@ -332,7 +337,9 @@ pub fn first_answer(
         ControlFlow::Break(())
     });
     if found.is_none() && uncertain {
-        outcome.truncated = true;
+        // Only possible answers: unknown, for the reason their branches went past.
+        outcome.truncated |= outcome.ambiguous_truncated || !outcome.ambiguous_floundered;
+        outcome.floundered |= outcome.ambiguous_floundered;
     }
     if outcome.truncated || outcome.truncated_by.is_some() {
         // The search met a branch cut short before this answer: whether the answer depends on it

@@ -26,7 +26,6 @@ impl Hooks for SldHooks<'_, '_> {
         CallAction::Resolve
     }
     fn success(&mut self, m: &mut Machine<'_>, st: &State) -> ControlFlow<()> {
-        m.note_taint(st.taint);
         self.root.success(m, st)
     }
     fn negation(

@@ -189,6 +189,20 @@ pub mod syms {
     /// `'$variance'(Type, [covariant | contravariant | invariant, ..])`: a fact declaring a type
     /// constructor's variances (kept by the program for `'$subtype'`, written out with its clauses).
     pub const VARIANCE: Sym = Sym(30);
+    /// `'$int_var'(X)`: X is an integer (chalk's integer inference variable, `exists<int X>`): an
+    /// unbound X becomes an integer variable (it unifies only with integer scalars, see
+    /// `unify::VarKind`); a bound X must be an integer scalar.
+    pub const INT_VAR: Sym = Sym(31);
+    /// `'$float_var'(X)`: as [`INT_VAR`], for floats (`exists<float X>`).
+    pub const FLOAT_VAR: Sym = Sym(32);
+    /// `'$numeric_var'(X)`: X is an unbound integer or float variable (a test, as `var/1`); the rules
+    /// give such a variable the built-in impls every integer (float) type has (`Copy`, `Sized`).
+    pub const NUMERIC_VAR: Sym = Sym(33);
+    /// `'$ambiguous'(Taint)`: in an answer's list of region constraints, marks the answer as only
+    /// possible — its derivation went past goals it could not decide (`Taint`, the bits of
+    /// `State::taint`: a truncated or a floundered goal), as chalk's ambiguous answers. A caller fed
+    /// the answer is tainted the same way.
+    pub const AMBIGUOUS: Sym = Sym(34);
     pub(super) const ALL: &[&str] = &[
         ",",
         ";",
@@ -221,6 +235,10 @@ pub mod syms {
         "empty",
         "$subtype",
         "$variance",
+        "$int_var",
+        "$float_var",
+        "$numeric_var",
+        "$ambiguous",
     ];
 }
 

@@ -36,12 +36,61 @@ struct Slot {
     ground: bool,
     /// When bound and ground: the highest placeholder universe in the value.
     gu: u32,
+    /// What the variable may become ([`VarKind`]): any term, or only an integer / a float scalar.
+    kind: VarKind,
+}
+
+/// The kind of an inference variable, as chalk's `TyVariableKind`: a general variable unifies with any
+/// term; an integer (float) variable only with an integer (float) scalar type or with another variable,
+/// which then becomes of its kind (`exists<int T>`, `exists<float T>`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum VarKind {
+    /// Any term.
+    #[default]
+    General,
+    /// An integer scalar (`i8` .. `usize`).
+    Int,
+    /// A float scalar (`f16` .. `f128`).
+    Float,
+}
+
+/// The integer scalar types an integer variable may become.
+pub const INT_SCALARS: &[&str] = &[
+    "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize",
+];
+/// The float scalar types a float variable may become.
+pub const FLOAT_SCALARS: &[&str] = &["f16", "f32", "f64", "f128"];
+
+impl VarKind {
+    /// Whether `t` (a non-variable term) is a value a variable of this kind may take.
+    pub fn admits(self, store: &Store, t: TermId) -> bool {
+        let names = match self {
+            VarKind::General => return true,
+            VarKind::Int => INT_SCALARS,
+            VarKind::Float => FLOAT_SCALARS,
+        };
+        match store.view(t) {
+            View::Atom(a) => names.contains(&store.name(a)),
+            _ => false,
+        }
+    }
+
+    /// The kind of a variable that is both `self` and `other`, `None` when they conflict.
+    pub fn meet(self, other: VarKind) -> Option<VarKind> {
+        match (self, other) {
+            (VarKind::General, k) | (k, VarKind::General) => Some(k),
+            (a, b) if a == b => Some(a),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
 enum Trail {
     Bind(u32),
     Universe(u32, u32),
+    /// A slot's kind was narrowed from the one recorded.
+    Kind(u32, VarKind),
     /// A region constraint was recorded (undone by popping it).
     Constraint,
 }
@@ -133,8 +182,29 @@ impl Bindings {
             universe,
             ground: false,
             gu: 0,
+            kind: VarKind::General,
         }));
         base
+    }
+
+    /// The kind of a slot.
+    pub fn kind(&self, slot: u32) -> VarKind {
+        self.slots[slot as usize].kind
+    }
+
+    /// Narrow the kind of the unbound slot `slot` to `kind` (trailed); false when it conflicts with
+    /// the slot's kind.
+    pub fn narrow_kind(&mut self, slot: u32, kind: VarKind) -> bool {
+        let old = self.slots[slot as usize].kind;
+        match old.meet(kind) {
+            Some(k) if k == old => true,
+            Some(k) => {
+                self.trail.push(Trail::Kind(slot, old));
+                self.slots[slot as usize].kind = k;
+                true
+            }
+            None => false,
+        }
     }
 
     /// The universe of a slot.
@@ -154,6 +224,7 @@ impl Bindings {
             match self.trail.pop() {
                 Some(Trail::Bind(s)) => self.slots[s as usize].term = UNBOUND,
                 Some(Trail::Universe(s, u)) => self.slots[s as usize].universe = u,
+                Some(Trail::Kind(s, k)) => self.slots[s as usize].kind = k,
                 Some(Trail::Constraint) => {
                     self.constraints.pop();
                 }
@@ -191,6 +262,10 @@ impl Bindings {
     /// Bind slot `s` to `r` (which must not be an unbound variable), checking universes and occurs.
     fn bind(&mut self, store: &Store, s: u32, r: Ref, opts: UnifyOptions) -> bool {
         let su = self.slots[s as usize].universe;
+        let kind = self.slots[s as usize].kind;
+        if kind != VarKind::General && !kind.admits(store, r.term) {
+            return false;
+        }
         let (ground, gu) = if store.is_ground(r.term) {
             let u = store.max_universe(r.term);
             if u > su {
@@ -285,9 +360,14 @@ impl Bindings {
         Some((ground, mu))
     }
 
-    /// Bind two unbound slots together (the younger to the older, keeping the lower universe).
-    fn bind_vars(&mut self, store: &Store, a: u32, b: u32) {
+    /// Bind two unbound slots together (the younger to the older, keeping the lower universe and the
+    /// narrower kind); false when their kinds conflict.
+    fn bind_vars(&mut self, store: &Store, a: u32, b: u32) -> bool {
         let (old, young) = if a < b { (a, b) } else { (b, a) };
+        let ky = self.slots[young as usize].kind;
+        if !self.narrow_kind(old, ky) {
+            return false;
+        }
         let uo = self.slots[old as usize].universe;
         let uy = self.slots[young as usize].universe;
         if uy < uo {
@@ -300,6 +380,7 @@ impl Bindings {
         slot.base = old;
         slot.ground = false;
         self.trail.push(Trail::Bind(young));
+        true
     }
 
     /// Unify two terms. On failure some bindings may remain: undo to a mark taken before.
@@ -341,8 +422,8 @@ impl Bindings {
             }
             match (self.deref(store, a), self.deref(store, b)) {
                 (Deref::Unbound(x), Deref::Unbound(y)) => {
-                    if x != y {
-                        self.bind_vars(store, x, y);
+                    if x != y && !self.bind_vars(store, x, y) {
+                        return false;
                     }
                 }
                 (Deref::Unbound(x), Deref::Term(t)) | (Deref::Term(t), Deref::Unbound(x)) => {
@@ -407,7 +488,8 @@ impl Bindings {
         match (self.deref(store, p), self.deref(store, q)) {
             (Deref::Unbound(x), Deref::Unbound(y)) => {
                 if x != y {
-                    self.bind_vars(store, x, y);
+                    // Region variables are all general: their kinds never conflict.
+                    let _ = self.bind_vars(store, x, y);
                 }
             }
             (Deref::Unbound(x), Deref::Term(t)) | (Deref::Term(t), Deref::Unbound(x)) => {

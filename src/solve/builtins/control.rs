@@ -203,6 +203,7 @@ impl Machine<'_> {
                     mark: st.b.mark(),
                     nslots: st.b.len(),
                     universe: st.universe,
+                    taint: st.taint,
                 });
                 let rest = st.goals.take();
                 let after = cons(GoalKind::CatchExit(h), env, depth, rest);

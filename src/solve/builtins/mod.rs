@@ -36,6 +36,9 @@ pub const BUILTINS: &[(&str, u32)] = &[
     ("\\==", 2),
     ("nonvar", 1),
     ("$placeholder", 1),
+    ("$int_var", 1),
+    ("$float_var", 1),
+    ("$numeric_var", 1),
     ("$fallback", 0),
     ("$forall", 2),
     ("exists", 2),
@@ -301,6 +304,7 @@ impl Machine<'_> {
             mark,
             nslots,
             universe,
+            taint,
         } = c
         else {
             return false;
@@ -308,7 +312,7 @@ impl Machine<'_> {
         let Some(ball) = self.out.error else {
             return false;
         };
-        super::Machine::restore(st, mark, nslots, universe);
+        super::Machine::restore(st, mark, nslots, universe, taint);
         let n = self.store.var_count(ball);
         let base = st.b.alloc(n, st.universe);
         let m = st.b.mark();

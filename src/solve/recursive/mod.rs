@@ -63,6 +63,7 @@ impl Strategy for Recursive {
             self.program = Some(id);
         }
         let mut m = Machine::new(store, program, limits);
+        m.apply_ambiguous = true;
         let mut solver = Solver {
             g: SearchGraph {
                 global: std::mem::take(&mut self.global),
@@ -99,6 +100,7 @@ fn start_state(g: &CanonGoal) -> State {
         g.env.clone(),
         g.nvars,
         &g.universes,
+        &g.kinds,
     );
     st.universe = st.universe.max(g.universe);
     st
@@ -216,7 +218,7 @@ impl Solver<'_, '_> {
                 }
                 *counter += 1;
                 m.out.stats.iterations += 1;
-                let result = freeze(&f.answers, f.maybe);
+                let result = freeze(m.store, &f.answers, f.maybe);
                 if co_stable {
                     f.assumed_ind = result;
                     f.assumed_co = None;
@@ -233,7 +235,7 @@ impl Solver<'_, '_> {
         }
         let f = self.g.stack.pop().expect("non-empty stack");
         self.g.on_stack.remove(&f.goal.key);
-        let result = freeze(&f.answers, f.maybe);
+        let result = freeze(m.store, &f.answers, f.maybe);
         let provisional = f.head < depth;
         if provisional {
             // Entries computed during its evaluation now depend on its head, through the frames
@@ -289,7 +291,7 @@ impl Solver<'_, '_> {
             if provisional {
                 // The negated goal depends on a goal on the stack, which depends on the negation.
                 m.out.negative_cycle = true;
-            } else if result.tuples.is_empty() {
+            } else if !result.certain {
                 // No certain answer: the negation holds, only possibly when the goal may hold.
                 let mut st = st;
                 st.taint |= result.maybe;
@@ -302,7 +304,7 @@ impl Solver<'_, '_> {
     /// G has no certain answer — with the taint to give the branch (G may hold: it is undecided).
     fn negation_holds(&mut self, m: &mut Machine<'_>, hit: Hit) -> Option<u8> {
         match hit {
-            Hit::Global(a) => a.tuples.is_empty().then_some(a.maybe),
+            Hit::Global(a) => (!a.certain).then_some(a.maybe),
             Hit::Cycle(h) => {
                 m.out.negative_cycle = true;
                 self.g.depend(h, false);
@@ -381,28 +383,19 @@ impl Hooks for Solver<'_, '_> {
                 return CallAction::Suspend;
             }
         };
-        if answers.maybe != 0 {
-            // The goal may hold beyond its answers: the caller also goes on once past the call.
-            let mut s = st.clone();
-            s.taint |= answers.maybe;
-            self.g.task().work.push(s);
-        }
         let answers = answers_to_caller(m.store, &c.umap, answers.tuples);
         CallAction::Answers(answers, c.map.slots.into())
     }
 
     fn success(&mut self, m: &mut Machine<'_>, st: &State) -> ControlFlow<()> {
         let Some(f) = self.g.stack.last_mut() else {
-            m.note_taint(st.taint);
             return self.root.success(m, st);
         };
-        if st.taint != 0 {
-            // A possible answer, not a certain one: the goal's result carries the taint to its
-            // callers, which go on past the call tainted (a caller that fails anyway fails for
-            // certain), as `slg` does.
-            f.maybe |= st.taint;
-            return m.flow();
-        }
+        // A possible answer, not a certain one, is recorded marked ambiguous (with its
+        // substitution): a caller applies it and goes on tainted, as chalk's recursive solver
+        // applies an ambiguous result's definite substitution (a caller that fails anyway fails
+        // for certain).
+        f.maybe |= st.taint;
         m.answer_values(st, f.goal.nvars, &mut self.vals);
         let set = if st.fallback {
             &mut f.fallback

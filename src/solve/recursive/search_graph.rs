@@ -35,6 +35,8 @@ use std::rc::Rc;
 pub(super) struct Answers {
     pub tuples: Rc<[TermId]>,
     pub maybe: u8,
+    /// Some answer is not ambiguous.
+    pub certain: bool,
 }
 
 impl Answers {
@@ -43,15 +45,26 @@ impl Answers {
         Answers {
             tuples: Rc::from(&[][..]),
             maybe: 0,
+            certain: false,
         }
     }
 }
 
-/// The answers of `a` (and the taint `maybe`) as [`Answers`].
-pub(super) fn freeze(a: &AnswerSet, maybe: u8) -> Answers {
+/// The answers of `a` (and the taint `maybe` of its ambiguous answers) as [`Answers`].
+pub(super) fn freeze(store: &Store, a: &AnswerSet, maybe: u8) -> Answers {
+    let certain = if maybe == 0 {
+        !a.is_empty()
+    } else {
+        (0..a.len()).any(|i| {
+            a.get(i).last().map_or(true, |&cs| {
+                crate::solve::machine::answer_taint(store, cs).is_none()
+            })
+        })
+    };
     Answers {
         tuples: a.flat().into(),
         maybe,
+        certain,
     }
 }
 
@@ -60,7 +73,11 @@ pub(super) fn freeze(a: &AnswerSet, maybe: u8) -> Answers {
 pub(super) fn identity(store: &mut Store, k: u32) -> Answers {
     let nil = store.atom(crate::term::syms::NIL);
     let tuples = (0..k).map(|i| store.var(i)).chain([nil]).collect();
-    Answers { tuples, maybe: 0 }
+    Answers {
+        tuples,
+        maybe: 0,
+        certain: true,
+    }
 }
 
 /// True when `a` (with taint `maybe`) holds exactly the result `b`.

@@ -17,7 +17,7 @@ use super::machine::{CallAction, Env, GoalKind, Hooks, Machine, NotAction, State
 use super::{Answer, AnswerRef, Goal, Limits, OnAnswer, Outcome, StopReason, Strategy};
 use crate::program::{Pred, Program};
 use crate::term::unify::{Ref, VarMap};
-use crate::term::{syms, Store, TermId};
+use crate::term::{syms, Store, TermId, View};
 use assume::{Assumptions, Verdict};
 use rustc_hash::FxHashMap;
 use std::ops::ControlFlow;
@@ -284,6 +284,7 @@ impl Engine<'_, '_> {
                     tb.env.clone(),
                     tb.nvars,
                     &tb.universes,
+                    &tb.kinds,
                 );
                 st.universe = st.universe.max(tb.universe);
                 let _ = m.run(&mut st, self);
@@ -333,17 +334,36 @@ impl Engine<'_, '_> {
                 }
                 // A query that is exactly this tabled call: the table's answers are the query's answers,
                 // already distinct, so they go straight out without resuming a copy of the query.
+                // (An ambiguous answer of that table is an ambiguous answer of the query, with its
+                // substitution: that table is chalk's root table.)
+                let taint = self.vals.last().and_then(|&c| {
+                    let first = *m.store.args(c).first()?;
+                    match m.store.view(first) {
+                        View::App(syms::AMBIGUOUS, [t]) => match m.store.view(*t) {
+                            View::Int(bits) => Some(bits as u8),
+                            _ => None,
+                        },
+                        _ => None,
+                    }
+                });
+                let ambiguous = taint.is_some();
+                let nil = m.store.atom(syms::NIL);
                 if cons.owner == Owner::Root
                     && cons.state.goals.is_none()
                     && cons.state.b.constraints().is_empty()
+                    && cons.state.taint == 0
                     && self
                         .vals
                         .last()
-                        .is_some_and(|&c| c == m.store.atom(syms::NIL))
+                        .is_some_and(|&c| c == nil || (ambiguous && m.store.args(c)[1] == nil))
                     && cons.slots.len() == self.root.nvars() as usize
                     && cons.slots.iter().enumerate().all(|(j, &s)| s == j as u32)
                 {
-                    if self.root.emit_values(m, &self.vals).is_break() {
+                    if self
+                        .root
+                        .emit_values(m, &self.vals, taint.unwrap_or(0))
+                        .is_break()
+                    {
                         return;
                     }
                     continue;
@@ -352,6 +372,8 @@ impl Engine<'_, '_> {
                 st.b.clone_from(&cons.state.b);
                 st.goals.clone_from(&cons.state.goals);
                 st.universe = cons.state.universe;
+                st.taint = cons.state.taint;
+                st.fallback = cons.state.fallback;
                 let slots = cons.slots.clone();
                 self.current = cons.owner;
                 let ans = std::mem::take(&mut self.vals);
@@ -449,7 +471,7 @@ impl Engine<'_, '_> {
         }
         for &t in &group {
             let waiters = std::mem::take(&mut self.tables[t as usize].waiters);
-            let holds = self.tables[t as usize].answers.is_empty();
+            let holds = !self.tables[t as usize].certain;
             let maybe = self.tables[t as usize].maybe;
             for mut w in waiters {
                 w.state.taint |= maybe;
@@ -508,6 +530,7 @@ impl Engine<'_, '_> {
             g.env,
             g.nvars,
             g.universes,
+            g.kinds,
             g.universe,
             dfn,
         ));
@@ -518,6 +541,8 @@ impl Engine<'_, '_> {
             // Completed by an earlier goal: complete here too, nothing to run.
             let tb = &mut self.tables[t as usize];
             tb.answers = answers.clone();
+            // (Only tables without ambiguous answers are kept.)
+            tb.certain = !tb.answers.is_empty();
             tb.frozen = Some(assume::flat(&tb.answers));
             tb.complete = true;
             m.out.stats.cache_hits += 1;
@@ -526,7 +551,8 @@ impl Engine<'_, '_> {
         if let Some(dl) = self.datalog.as_deref_mut() {
             let tb = &self.tables[t as usize];
             let (goal, nvars) = (tb.goal, tb.nvars);
-            let plain = tb.env.is_none() && tb.universes.iter().all(|&u| u == 0);
+            let plain =
+                tb.env.is_none() && tb.universes.iter().all(|&u| u == 0) && tb.kinds.is_empty();
             if let Some(answers) = plain
                 .then(|| super::datalog::answer(dl, m, goal, nvars, self.table_all))
                 .flatten()
@@ -534,6 +560,7 @@ impl Engine<'_, '_> {
                 // A pure Datalog closure, evaluated bottom-up: complete from the start.
                 let tb = &mut self.tables[t as usize];
                 tb.answers = answers;
+                tb.certain = !tb.answers.is_empty();
                 tb.answers.freeze();
                 tb.frozen = Some(assume::flat(&tb.answers));
                 tb.complete = true;
@@ -726,13 +753,6 @@ impl Hooks for Engine<'_, '_> {
         // through it (and the search for one, linear in the open tables, is skipped).
         let fresh = t as usize >= tables_before;
         let slots: Rc<[u32]> = map.slots.into();
-        let maybe = self.tables[t as usize].maybe;
-        if maybe != 0 {
-            let mut s = st.clone();
-            s.taint |= maybe;
-            let owner = self.current;
-            self.push_work(owner, Work::Resume(s));
-        }
         if let Some(frozen) = &self.tables[t as usize].frozen {
             let answers = answers_to_caller(m.store, &umap, frozen.clone());
             return CallAction::Answers(answers, slots);
@@ -798,34 +818,17 @@ impl Hooks for Engine<'_, '_> {
 
     fn success(&mut self, m: &mut Machine<'_>, st: &State) -> ControlFlow<()> {
         match self.current {
-            Owner::Root => {
-                m.note_taint(st.taint);
-                self.root.success(m, st)
-            }
-            Owner::Table(t) if st.taint != 0 => {
-                // A possible answer, not a certain one: the table's consumers each go on once past
-                // the call, tainted (as chalk feeds a truncated subgoal's ambiguous answer).
-                let tb = &mut self.tables[t as usize];
-                if tb.maybe & st.taint != st.taint {
-                    tb.maybe |= st.taint;
-                    let taint = tb.maybe;
-                    let wake: Vec<(Owner, State)> = tb
-                        .consumers
-                        .iter()
-                        .map(|c| {
-                            let mut s = c.state.clone();
-                            s.taint |= taint;
-                            (c.owner, s)
-                        })
-                        .collect();
-                    for (owner, s) in wake {
-                        self.push_work(owner, Work::Resume(s));
-                    }
-                }
-                m.flow()
-            }
+            Owner::Root => self.root.success(m, st),
             Owner::Table(t) => {
-                let n = self.tables[t as usize].nvars;
+                // A derivation that went past undecided goals gives an ambiguous answer (its
+                // constraint list carries the marker, so a consumer fed it is tainted too), as
+                // chalk's strand whose remaining subgoals floundered: the substitution is kept.
+                let tb = &mut self.tables[t as usize];
+                tb.maybe |= st.taint;
+                if st.taint == 0 {
+                    tb.certain = true;
+                }
+                let n = tb.nvars;
                 let mut vals = std::mem::take(&mut self.vals);
                 m.answer_values(st, n, &mut vals);
                 self.add_answer(m, t, &vals);
@@ -848,7 +851,8 @@ impl Hooks for Engine<'_, '_> {
         };
         let tb = &mut self.tables[t as usize];
         if tb.complete {
-            return if tb.answers.is_empty() {
+            // Only ambiguous answers (or none): the negation holds, possibly.
+            return if !tb.certain {
                 st.taint |= tb.maybe;
                 NotAction::Holds
             } else {

@@ -4,6 +4,7 @@ use super::Work;
 use crate::solve::answers::AnswerSet;
 use crate::solve::canon_goal::UniverseMap;
 use crate::solve::machine::{Env, State};
+use crate::term::unify::VarKind;
 use crate::term::TermId;
 use std::rc::Rc;
 
@@ -53,6 +54,8 @@ pub(super) struct Table {
     pub nvars: u32,
     /// Universe of each variable.
     pub universes: Vec<u32>,
+    /// Kind of each variable (empty when all are general).
+    pub kinds: Vec<VarKind>,
     /// Highest universe mentioned.
     pub universe: u32,
     pub answers: AnswerSet,
@@ -79,6 +82,8 @@ pub(super) struct Table {
     /// A derivation of the goal went past undecided goals (`State::taint`): besides its answers, the
     /// goal may hold in a way not listed. Each consumer also goes on once past the call, tainted.
     pub maybe: u8,
+    /// It has an answer that is not ambiguous.
+    pub certain: bool,
 }
 
 impl Table {
@@ -87,6 +92,7 @@ impl Table {
         env: Env,
         nvars: u32,
         universes: Vec<u32>,
+        kinds: Vec<VarKind>,
         universe: u32,
         dfn: u32,
     ) -> Table {
@@ -95,6 +101,7 @@ impl Table {
             env,
             nvars,
             universes,
+            kinds,
             universe,
             // A value per variable, then the answer's region constraints.
             answers: AnswerSet::for_goal(nvars),
@@ -112,6 +119,7 @@ impl Table {
             key: TermId::default(),
             pos: 0,
             maybe: 0,
+            certain: false,
         }
     }
 }
