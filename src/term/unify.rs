@@ -439,9 +439,21 @@ impl Bindings {
         if pattern(x, vx) || pattern(y, vy) {
             return None;
         }
+        // A rule's pattern `'$fn'(Args, R)` (its arguments a variable) takes apart a `fn` pointer
+        // without a binder only (a binder type has rules of its own, through `'$instantiate'`).
+        let fn_pattern = |r: Ref, v: View<'_>| match v {
+            View::App(f, args) if f != BINDER && args.len() >= 2 => {
+                let params = args[args.len() - 2];
+                matches!(
+                    self.deref(store, Ref::new(params, r.base)),
+                    Deref::Unbound(_)
+                )
+            }
+            _ => false,
+        };
         let binder = match (vx, vy) {
             (View::App(BINDER, _), _) | (_, View::App(BINDER, _)) => {
-                if !(fnlike(vx) && fnlike(vy)) {
+                if !(fnlike(vx) && fnlike(vy)) || fn_pattern(x, vx) || fn_pattern(y, vy) {
                     return Some(false);
                 }
                 true
