@@ -898,7 +898,9 @@ impl<'a> Cx<'a> {
                 Ok(self.store.app(syms::IMPLIES, &[h, b]))
             }
             GoalKind::Subtype(a, b) => {
-                if [a, b].into_iter().any(has_higher_ranked_fn) {
+                // `.rs` programs erase a `fn` pointer's `for<..>` lifetimes: relating those is
+                // refused there (`.chalk` programs keep the binder and relate it).
+                if self.names.rust_rules && [a, b].into_iter().any(has_higher_ranked_fn) {
                     return Err(unsupported(
                         &g.span,
                         "Subtype goals relating higher-ranked fn pointer types",
