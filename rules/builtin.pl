@@ -29,12 +29,18 @@ well_formed_ty('$tuple'(A, B, C, D)) :- '$sized'(A), '$sized'(B), '$sized'(C), w
 '$fn_ptr'('$fn'(_, _, _)).
 '$fn_ptr_call'('$fn'(Args, R), Args, R) :- Args \= '$variadic'(_).
 '$fn_ptr_call'('$fn'('$sig'(safe, _), Args, R), Args, R) :- Args \= '$variadic'(_).
+% A higher-ranked one, `'$for'(N, '$fn'(..))`: its `for<..>` lifetimes are fresh regions for each use.
+'$fn_ptr'('$for'(N, F)) :- '$instantiate'('$for'(N, F), G), '$fn_ptr'(G).
+'$fn_ptr_call'('$for'(N, F), Args, R) :- '$instantiate'('$for'(N, F), G), '$fn_ptr_call'(G, Args, R).
 
 % dyn types: `'$dyn'(Bounds, L)`, each bound `'$b'(TraitRef, Bindings)` with `'$self'` as the trait
 % reference's self type, each binding `'$eq'(Item, Value)` (see the lowering of `dyn`).
 '$dyn_bound'(['$b'(B, _)|_], B).
+'$dyn_bound'(['$for'(N, X)|_], B) :- '$instantiate'('$for'(N, X), '$b'(B, _)).
 '$dyn_bound'([_|Bs], B) :- '$dyn_bound'(Bs, B).
 '$dyn_assoc'(['$b'(B, Eqs)|_], B, I, V) :- '$dyn_eq'(Eqs, I, V).
+'$dyn_assoc'(['$for'(N, X)|_], B, I, V) :-
+    '$instantiate'('$for'(N, X), '$b'(B, Eqs)), '$dyn_eq'(Eqs, I, V).
 '$dyn_assoc'([_|Bs], B, I, V) :- '$dyn_assoc'(Bs, B, I, V).
 '$dyn_eq'(['$eq'(I, V)|_], I, V).
 '$dyn_eq'([_|Eqs], I, V) :- '$dyn_eq'(Eqs, I, V).

@@ -53,6 +53,10 @@
     '$dyn_binds_hold'(Binds, TR, S),
     '$dyn_bounds_hold'(Bs, S).
 
+'$dyn_bounds_hold'(['$for'(N, X) | Bs], S) :-
+    '$instantiate'('$for'(N, X), B),
+    '$dyn_bounds_hold'([B | Bs], S).
+
 '$dyn_binds_hold'([], _, _).
 '$dyn_binds_hold'(['$eq'(Item, V) | Bs], TR, S) :-
     '$with_self'(TR, S, G),

@@ -88,6 +88,7 @@ mod load;
 mod lower;
 mod normalize;
 mod program;
+mod regions;
 mod render;
 mod resolve;
 mod solve;
@@ -139,6 +140,7 @@ pub use load::{
     read_source, solve_goal, LoadOptions, Loaded, Solved, Source,
 };
 pub use lower::Names;
+pub use regions::{check_answer_regions, check_regions, RegionViolation};
 pub use render::{
     answer_text, chalk, cpu_seconds, default_var_name, notes, program_text, set_rust_notation,
     solution_json, solution_text, stats_json, stats_text, term_to_string,

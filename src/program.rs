@@ -143,7 +143,8 @@ fn path_of(store: &Store, mut t: TermId) -> (Path, bool) {
     let mut p = Path::default();
     while (p.len as usize) < PATH_DEPTH {
         match store.view(t) {
-            View::Var(_) => return (p, true),
+            // A binder type relates to a `fn` pointer of another spelling: a wildcard, as a variable.
+            View::Var(_) | View::App(syms::BINDER, _) => return (p, true),
             View::App(f, args) => {
                 p.keys[p.len as usize] = Some(Key::Functor(f, args.len() as u32));
                 p.len += 1;
@@ -440,7 +441,7 @@ impl Variance {
 
 fn key_of(store: &Store, t: TermId) -> Option<Key> {
     match store.view(t) {
-        View::Var(_) => None,
+        View::Var(_) | View::App(syms::BINDER, _) => None,
         View::App(f, args) => Some(Key::Functor(f, args.len() as u32)),
         _ => Some(Key::Const(t)),
     }

@@ -105,7 +105,7 @@ pub fn answer_text(store: &Store, tuple: TermId, names: &[Box<str>]) -> String {
 }
 
 /// A region as text: `'static`, `'!1_0` (a placeholder), `'_A` (an inference region).
-fn region_text(store: &Store, r: TermId) -> String {
+pub(crate) fn region_text(store: &Store, r: TermId) -> String {
     use crate::term::syms;
     let r = match store.view(r) {
         View::App(syms::REGION, [x]) => *x,

@@ -116,6 +116,12 @@ pub struct SolveOpts {
     /// (`--format dot` prints the tree as Graphviz instead).
     #[arg(long)]
     pub explain: bool,
+    /// After a unique answer that holds under region constraints, decide them as the borrow checker
+    /// would for a signature: against the goal's outlives assumptions (`forall<'a, 'b> { if ('a:
+    /// 'b) { .. } }`), `'static` outliving every region; print the first requirement that is not
+    /// known (`regions: requires '!1_0: 'static, but only '!1_0: '!1_1 is known`)
+    #[arg(long)]
+    pub check_regions: bool,
     /// Print the whole proof tree after the answer: every candidate tried (also those whose head
     /// does not unify) and, for a goal that holds, every candidate rather than its one derivation.
     #[arg(long)]

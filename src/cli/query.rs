@@ -185,6 +185,9 @@ pub(super) fn answer(
                         solution_text(&loaded.store, &sol, names, count as usize)
                     };
                     writeln!(out, "{text}").map_err(io)?;
+                    if opts.check_regions {
+                        writeln!(out, "{}", regions_verdict(loaded, goal, &sol)).map_err(io)?;
+                    }
                     if chalk {
                         if let Solution::Overflow(r) = &sol {
                             writeln!(out, "% overflow: {r}").map_err(io)?;
@@ -325,6 +328,19 @@ pub fn query(path: &str, goal_texts: &[String], mode: Mode, opts: &SolveOpts) ->
     // one would only cost time (about a tenth of a small `.rs` query).
     std::mem::forget(loaded);
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--check-regions`: whether a unique answer's region constraints hold under the goal's
+/// outlives assumptions.
+fn regions_verdict(loaded: &mut Loaded, goal: TermId, sol: &Solution) -> String {
+    let Solution::Unique(t) = sol else {
+        return "% regions: no unique answer to check".to_string();
+    };
+    match crate::check_answer_regions(&mut loaded.store, goal, *t) {
+        None => "% regions: no constraint".to_string(),
+        Some(Ok(())) => "% regions: satisfied".to_string(),
+        Some(Err(v)) => format!("% regions: {v}"),
+    }
 }
 
 /// The explanation of `goal`: for a goal that fails, why not (the cause first, then the chain of

@@ -55,6 +55,8 @@ pub(crate) struct Cx<'a> {
     pub bounds: Vec<(String, String)>,
     /// Lowering the inside of a `fn` pointer type (its elided lifetimes are bound by it).
     in_fn_ptr: u32,
+    /// Binders (`for<..>` of `fn` pointers and `dyn` bounds) being lowered, outermost first.
+    binder_level: u32,
 }
 
 impl<'a> Cx<'a> {
@@ -69,6 +71,7 @@ impl<'a> Cx<'a> {
             existentials: Vec::new(),
             bounds: Vec::new(),
             in_fn_ptr: 0,
+            binder_level: 0,
         }
     }
 
@@ -484,11 +487,25 @@ impl<'a> Cx<'a> {
             }
             // `dyn for<'a> Tr<'a>`: the bound's lifetimes are fresh variables, as those of a
             // higher-ranked `fn` pointer (see `fn_ptr`): knot does not reason about lifetimes here.
+            // In a `.chalk` program the bound keeps its binder: `'$for'(N, '$b'(..))`.
+            let binder = !self.names.rust_rules && !b.binders.is_empty();
+            let level = self.binder_level;
             let mark = self.mark();
-            for p in &b.binders {
-                self.bind(&p.name.name);
+            for (i, p) in b.binders.iter().enumerate() {
+                if binder {
+                    let r = self.binder_region(level, i as u32);
+                    self.bind_to(&p.name.name, r);
+                } else {
+                    self.bind(&p.name.name);
+                }
+            }
+            if binder {
+                self.binder_level += 1;
             }
             let lowered = self.trait_ref(me, b);
+            if binder {
+                self.binder_level -= 1;
+            }
             self.restore(mark);
             let (tr, eqs) = lowered?;
             let mut binds = Vec::new();
@@ -499,7 +516,12 @@ impl<'a> Cx<'a> {
                 binds.push(self.app("$eq", &[item, v]));
             }
             let binds = self.store.list(&binds, None);
-            items.push(self.app("$b", &[tr, binds]));
+            let item = self.app("$b", &[tr, binds]);
+            items.push(if binder {
+                self.close_binder(item, level, b.binders.len() as u32)
+            } else {
+                item
+            });
         }
         let list = self.store.list(&items, None);
         let l = match lifetime {
@@ -515,16 +537,54 @@ impl<'a> Cx<'a> {
     /// lifetimes, so a higher-ranked signature matches any instantiation of them.
     fn fn_ptr(&mut self, f: &ast::FnPtrTy) -> Result<TermId> {
         let mark = self.mark();
+        // In a `.chalk` program the `for<..>` lifetimes stay bound: `'$for'(N, '$fn'(..))`.
+        let binder = !self.names.rust_rules && !f.lifetimes.is_empty();
+        let level = self.binder_level;
+        let mut n = 0;
         for l in &f.lifetimes {
-            if let LifetimeKind::Named(n) = &l.kind {
+            if let LifetimeKind::Named(name) = &l.kind {
                 if self.names.rust_rules {
                     let r = self.bound_region();
-                    self.bind_to(n, r);
+                    self.bind_to(name, r);
                 } else {
-                    self.bind(n);
+                    let r = self.binder_region(level, n);
+                    self.bind_to(name, r);
+                    n += 1;
                 }
             }
         }
+        if binder {
+            self.binder_level += 1;
+        }
+        let t = self.fn_ptr_body(f);
+        if binder {
+            self.binder_level -= 1;
+        }
+        self.restore(mark);
+        let t = t?;
+        if !binder {
+            return Ok(t);
+        }
+        Ok(self.close_binder(t, level, n))
+    }
+
+    /// The region naming lifetime `i` of the binder at `level` while its body is lowered
+    /// (closed into `'$bv'(D, I)` by [`Cx::close_binder`]).
+    fn binder_region(&mut self, level: u32, i: u32) -> TermId {
+        let (l, i) = (self.store.int(level as i64), self.store.int(i as i64));
+        let m = self.app(BINDER_LEVEL, &[l, i]);
+        self.store.app(syms::REGION, &[m])
+    }
+
+    /// `'$for'(N, Body)` with the binder's lifetimes (named by [`Cx::binder_region`]) closed.
+    fn close_binder(&mut self, body: TermId, level: u32, n: u32) -> TermId {
+        let marker = self.sym(BINDER_LEVEL);
+        let body = crate::term::binders::close(self.store, body, marker, level);
+        let n = self.store.int(n as i64);
+        self.store.app(syms::BINDER, &[n, body])
+    }
+
+    fn fn_ptr_body(&mut self, f: &ast::FnPtrTy) -> Result<TermId> {
         self.in_fn_ptr += 1;
         let params: Result<Vec<TermId>> = f.params.iter().map(|p| self.ty(p)).collect();
         let ret = match (&params, &f.ret) {
@@ -534,7 +594,6 @@ impl<'a> Cx<'a> {
         };
         self.in_fn_ptr -= 1;
         let (params, ret) = (params?, ret?);
-        self.restore(mark);
         let mut args = self.app("$tuple", &params);
         if f.variadic {
             args = self.app("$variadic", &[args]);
@@ -829,7 +888,9 @@ impl<'a> Cx<'a> {
                 Ok(self.store.app(syms::IMPLIES, &[h, b]))
             }
             GoalKind::Subtype(a, b) => {
-                if [a, b].into_iter().any(has_higher_ranked_fn) {
+                // `.rs` programs erase a `fn` pointer's `for<..>` lifetimes: relating those is
+                // refused there (`.chalk` programs keep the binder and relate it).
+                if self.names.rust_rules && [a, b].into_iter().any(has_higher_ranked_fn) {
                     return Err(unsupported(
                         &g.span,
                         "Subtype goals relating higher-ranked fn pointer types",
@@ -1026,6 +1087,9 @@ impl<'a> Cx<'a> {
         Ok(self.conj(&out))
     }
 }
+
+/// The functor naming a binder's lifetime by absolute level while the lowering writes its body.
+const BINDER_LEVEL: &str = "$bv_level";
 
 /// True when `t` contains a `fn` pointer type with `for<..>` lifetimes (iterative).
 fn has_higher_ranked_fn(t: &Ty) -> bool {

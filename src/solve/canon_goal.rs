@@ -196,6 +196,16 @@ pub(crate) fn measured_size(store: &Store, t: TermId, skip: &dyn Fn(TermId) -> b
                 continue;
             }
         }
+        // A binder `'$for'(N, T)` is encoding (chalk's binders are no node), a bound lifetime
+        // `'$bv'(D, I)` one node.
+        if f == Some((syms::BINDER, 2)) {
+            inner.push(store.args(x)[1]);
+            continue;
+        }
+        if f == Some((syms::BOUND, 2)) {
+            n = n.saturating_add(1);
+            continue;
+        }
         if f.is_some() && f == bound {
             let args = store.args(x);
             let tr_args = store.args(args[0]);

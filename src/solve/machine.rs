@@ -468,22 +468,27 @@ impl<'p> Machine<'p> {
     pub fn run(&mut self, st: &mut State, hooks: &mut dyn Hooks) -> ControlFlow<()> {
         let mut choices: Vec<Choice<'p>> = Vec::new();
         loop {
-            let flow = match st.goals.take() {
-                None => {
-                    // A success is a step too: answers replayed from a table may succeed without
-                    // resolving any goal, and the limits must still be checked.
-                    if !self.tick() {
-                        return ControlFlow::Break(());
+            let flow = if st.b.has_pending() {
+                // Binder types met by the last unification: relate them before going on.
+                ControlFlow::Continue(self.settle(st))
+            } else {
+                match st.goals.take() {
+                    None => {
+                        // A success is a step too: answers replayed from a table may succeed without
+                        // resolving any goal, and the limits must still be checked.
+                        if !self.tick() {
+                            return ControlFlow::Break(());
+                        }
+                        hooks.success(self, st)?;
+                        ControlFlow::Continue(false)
                     }
-                    hooks.success(self, st)?;
-                    ControlFlow::Continue(false)
-                }
-                Some(node) => {
-                    st.goals = node.next.clone();
-                    if !self.tick() {
-                        return ControlFlow::Break(());
+                    Some(node) => {
+                        st.goals = node.next.clone();
+                        if !self.tick() {
+                            return ControlFlow::Break(());
+                        }
+                        self.step(st, &node, &mut choices, hooks)
                     }
-                    self.step(st, &node, &mut choices, hooks)
                 }
             };
             // An error raised (`throw/1`, or by a built-in) unwinds to the innermost catch frame.
@@ -506,6 +511,39 @@ impl<'p> Machine<'p> {
                 }
             }
         }
+    }
+
+    /// Relate the binder types unification left (`Bindings::take_pending`), as chalk's
+    /// `relate_binders` does: placeholders of new universes on one side, fresh regions on the
+    /// other; relations between two variables become `'$subtype'` goals. False when they cannot
+    /// be related.
+    fn settle(&mut self, st: &mut State) -> bool {
+        let env = st.goals.as_ref().map(|g| g.env.clone()).unwrap_or_default();
+        let depth = st.goals.as_ref().map_or(0, |g| g.depth);
+        while st.b.has_pending() {
+            let pairs = st.b.take_pending();
+            let mut rel = super::subtype::Relate {
+                store: &mut *self.store,
+                b: &mut st.b,
+                variances: &self.program.variances,
+                opts: self.opts,
+                deferred: Vec::new(),
+                universe: st.universe,
+            };
+            for (a, b) in pairs {
+                if !rel.relate_pending(crate::program::Variance::Invariant, a, b) {
+                    return false;
+                }
+            }
+            st.universe = rel.universe;
+            for (x, y) in std::mem::take(&mut rel.deferred) {
+                let x = st.b.resolve_absolute(self.store, x);
+                let y = st.b.resolve_absolute(self.store, y);
+                let g = self.store.app(syms::SUBTYPE, &[x, y]);
+                st.goals = cons(GoalKind::Call(Ref::new(g, 0)), &env, depth, st.goals.take());
+            }
+        }
+        true
     }
 
     fn restore(st: &mut State, mark: usize, nslots: usize, universe: u32, taint: u8) {
@@ -718,10 +756,12 @@ impl<'p> Machine<'p> {
                     variances: &self.program.variances,
                     opts: self.opts,
                     deferred: Vec::new(),
+                    universe: st.universe,
                 };
                 if !rel.relate(crate::program::Variance::Covariant, a(0), a(1)) {
                     return ControlFlow::Continue(false);
                 }
+                st.universe = rel.universe;
                 // Two variables related co- or contravariantly: a goal for later.
                 for (x, y) in std::mem::take(&mut rel.deferred) {
                     let x = st.b.resolve_absolute(self.store, x);
@@ -730,6 +770,26 @@ impl<'p> Machine<'p> {
                     st.goals = cons(GoalKind::Call(Ref::new(g, 0)), env, depth, st.goals.take());
                 }
                 return ControlFlow::Continue(true);
+            }
+            (syms::INSTANTIATE, 2) => {
+                // A binder type's body with fresh inference regions for its lifetimes.
+                let t = match st.b.deref(self.store, a(0)) {
+                    Deref::Unbound(_) => {
+                        self.out.floundered = true;
+                        return ControlFlow::Continue(false);
+                    }
+                    Deref::Term(t) => st.b.resolve_absolute(self.store, t),
+                };
+                let inst = match crate::term::binders::split(self.store, t) {
+                    Some((n, body)) => {
+                        let s = st.b.alloc(n, st.universe);
+                        let vals: Vec<TermId> = (0..n).map(|i| self.store.var(s + i)).collect();
+                        crate::term::binders::instantiate(self.store, n, body, &vals)
+                    }
+                    None => t,
+                };
+                let ok = st.b.unify(self.store, Ref::new(inst, 0), a(1), self.opts);
+                return ControlFlow::Continue(ok);
             }
             (syms::OUTLIVES, 2) => {
                 // `A: 'b` is not decided here: the answer carries it (chalk records outlives goals
@@ -1258,7 +1318,7 @@ impl<'p> Machine<'p> {
             // relates a clause's consequence to the goal.
             if st
                 .b
-                .unify(self.store, Ref::new(clause.head, base), goal, self.opts)
+                .unify_head(self.store, Ref::new(clause.head, base), goal, self.opts)
             {
                 if pos < total {
                     choices.push(Choice::Resolve {

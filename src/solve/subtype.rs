@@ -14,7 +14,7 @@
 
 use crate::program::Variance;
 use crate::term::unify::{Bindings, Deref, Ref, UnifyOptions};
-use crate::term::{syms, Store, Sym, TermId, View};
+use crate::term::{binders, syms, Store, Sym, TermId, View};
 use rustc_hash::FxHashMap;
 
 /// What relating needs to know.
@@ -25,6 +25,18 @@ pub(crate) struct Relate<'a> {
     pub opts: UnifyOptions,
     /// Pairs `(a, b)` of variables with `a <: b` still to prove.
     pub deferred: Vec<(Ref, Ref)>,
+    /// The current universe: instantiating a binder universally creates the next one.
+    pub universe: u32,
+}
+
+/// One step of relating.
+enum Task {
+    /// Relate two terms under a variance.
+    Rel(Variance, Ref, Ref),
+    /// The covariant pass of relating two binder types (after the contravariant one).
+    Covariant(Ref, Ref),
+    /// The covariant pass of relating the bound lists of two `dyn` types.
+    DynCovariant(Ref, Ref),
 }
 
 /// The variance of each argument of a constructor, relative to the constructor's own.
@@ -52,8 +64,55 @@ fn arg_variances(
 impl Relate<'_> {
     /// Relate `a` and `b` so that, covariantly, `a <: b`. False when they cannot be related.
     pub fn relate(&mut self, variance: Variance, a: Ref, b: Ref) -> bool {
-        let mut work = vec![(variance, a, b)];
-        while let Some((v, a, b)) = work.pop() {
+        self.run(vec![Task::Rel(variance, a, b)])
+    }
+
+    /// Relate two types at least one of which has a `'$for'` binder (or two `dyn` types), left by
+    /// unification: chalk's `relate_binders` under `variance`.
+    pub fn relate_pending(&mut self, variance: Variance, a: Ref, b: Ref) -> bool {
+        let mut work = Vec::new();
+        if !self.binders_or_dyn(variance, a, b, &mut work) {
+            return false;
+        }
+        self.run(work)
+    }
+
+    fn run(&mut self, mut tasks: Vec<Task>) -> bool {
+        let mut work: Vec<(Variance, Ref, Ref)> = Vec::new();
+        loop {
+            let (v, a, b) = match work.pop() {
+                Some(x) => x,
+                None => match tasks.pop() {
+                    None => return true,
+                    Some(Task::Rel(v, a, b)) => (v, a, b),
+                    Some(Task::Covariant(a, b)) => {
+                        let bu = self.universally(b);
+                        let ae = self.existentially(a);
+                        (Variance::Covariant, ae, bu)
+                    }
+                    Some(Task::DynCovariant(xs, ys)) => {
+                        self.universe += 1;
+                        if !self.dyn_bounds(Variance::Covariant, xs, ys, &mut tasks) {
+                            return false;
+                        }
+                        continue;
+                    }
+                },
+            };
+            if !self.binder_free(v, a, b) {
+                // A binder type: relating it queues more tasks, which run before the rest.
+                let mut more = Vec::new();
+                if !self.binders_or_dyn(v, a, b, &mut more) {
+                    return false;
+                }
+                // Anything already queued in `work` belongs to an enclosing relation: keep it
+                // for after.
+                for w in work.drain(..) {
+                    tasks.push(Task::Rel(w.0, w.1, w.2));
+                }
+                tasks.extend(more);
+                continue;
+            }
             if v == Variance::Invariant {
                 if !self.b.unify(self.store, a, b, self.opts) {
                     return false;
@@ -111,7 +170,140 @@ impl Relate<'_> {
                 }
             }
         }
+    }
+
+    /// False when `a` and `b` are two distinct types one of which has a binder, or two `dyn` types
+    /// (related by [`Relate::binders_or_dyn`]), under a variance that is not invariant (an invariant
+    /// pair goes through unification, which leaves such pairs to the machine).
+    fn binder_free(&self, v: Variance, a: Ref, b: Ref) -> bool {
+        if v == Variance::Invariant {
+            return true;
+        }
+        let (Deref::Term(x), Deref::Term(y)) =
+            (self.b.deref(self.store, a), self.b.deref(self.store, b))
+        else {
+            return true;
+        };
+        if x.term == y.term && (x.base == y.base || self.store.is_ground(x.term)) {
+            return true;
+        }
+        let (vx, vy) = (self.store.view(x.term), self.store.view(y.term));
+        let binder = |v: View<'_>| matches!(v, View::App(syms::BINDER, _));
+        let dyn_ = |v: View<'_>| matches!(v, View::App(f, [_, _]) if self.store.name(f) == "$dyn");
+        !(binder(vx) || binder(vy) || (dyn_(vx) && dyn_(vy)))
+    }
+
+    /// Queue the relation of two binder types (chalk's `relate_binders`: contravariantly, `a`'s
+    /// lifetimes become placeholders of a new universe and `b`'s fresh regions; covariantly the
+    /// other way round; invariantly both, the contravariant pass first) or of two `dyn` types.
+    fn binders_or_dyn(&mut self, v: Variance, a: Ref, b: Ref, tasks: &mut Vec<Task>) -> bool {
+        let (Deref::Term(x), Deref::Term(y)) =
+            (self.b.deref(self.store, a), self.b.deref(self.store, b))
+        else {
+            return self.b.unify(self.store, a, b, self.opts);
+        };
+        let is_dyn = |t: TermId| matches!(self.store.view(t), View::App(f, [_, _]) if self.store.name(f) == "$dyn");
+        if is_dyn(x.term) && is_dyn(y.term) {
+            return self.dyn_types(v, x, y, tasks);
+        }
+        self.binders(v, x, y, tasks);
         true
+    }
+
+    fn binders(&mut self, v: Variance, x: Ref, y: Ref, tasks: &mut Vec<Task>) {
+        if matches!(v, Variance::Invariant | Variance::Covariant) {
+            tasks.push(Task::Covariant(x, y));
+        }
+        if matches!(v, Variance::Invariant | Variance::Contravariant) {
+            let au = self.universally(x);
+            let be = self.existentially(y);
+            tasks.push(Task::Rel(Variance::Contravariant, au, be));
+        }
+    }
+
+    /// Two `dyn` types: their bound lists under the (invariant) binder of the hidden self type, a
+    /// new universe per pass as chalk instantiates it, each bound related under its own binder;
+    /// then their regions, contravariantly.
+    fn dyn_types(&mut self, v: Variance, x: Ref, y: Ref, tasks: &mut Vec<Task>) -> bool {
+        let (xa, ya) = (
+            self.store.args(x.term).to_vec(),
+            self.store.args(y.term).to_vec(),
+        );
+        let (xs, ys) = (Ref::new(xa[0], x.base), Ref::new(ya[0], y.base));
+        tasks.push(Task::Rel(
+            v.xform(Variance::Contravariant),
+            Ref::new(xa[1], x.base),
+            Ref::new(ya[1], y.base),
+        ));
+        tasks.push(Task::DynCovariant(xs, ys));
+        self.universe += 1;
+        self.dyn_bounds(Variance::Contravariant, xs, ys, tasks)
+    }
+
+    /// Queue, first to last, the relation of two bound lists element by element under `v`.
+    fn dyn_bounds(&mut self, v: Variance, xs: Ref, ys: Ref, tasks: &mut Vec<Task>) -> bool {
+        let (Some(xs), Some(ys)) = (self.items(xs), self.items(ys)) else {
+            return false;
+        };
+        if xs.len() != ys.len() {
+            return false;
+        }
+        let pairs: Vec<(Ref, Ref)> = xs.into_iter().zip(ys).collect();
+        // First to last: each bound is related under its own binder when it is reached, so the
+        // universes of its placeholders come in order.
+        for (ex, ey) in pairs.into_iter().rev() {
+            tasks.push(Task::Rel(v, ex, ey));
+        }
+        true
+    }
+
+    /// The items of a list (its elements as refs), or `None` when it is not a proper list.
+    fn items(&self, mut r: Ref) -> Option<Vec<Ref>> {
+        let mut out = Vec::new();
+        loop {
+            match self.b.deref(self.store, r) {
+                Deref::Term(t) => match self.store.view(t.term) {
+                    View::App(syms::CONS, [h, tl]) => {
+                        out.push(Ref::new(*h, t.base));
+                        r = Ref::new(*tl, t.base);
+                    }
+                    View::Atom(syms::NIL) => return Some(out),
+                    _ => return None,
+                },
+                Deref::Unbound(_) => return None,
+            }
+        }
+    }
+
+    /// `r` with the lifetimes of its binder (if any) replaced by placeholders of a new universe.
+    fn universally(&mut self, r: Ref) -> Ref {
+        let t = self.b.resolve_absolute(self.store, r);
+        match binders::split(self.store, t) {
+            Some((n, body)) if n > 0 => {
+                self.universe += 1;
+                let vals: Vec<TermId> = (0..n)
+                    .map(|i| self.store.placeholder(self.universe, i))
+                    .collect();
+                Ref::new(binders::instantiate(self.store, n, body, &vals), 0)
+            }
+            Some((_, body)) => Ref::new(body, 0),
+            None => Ref::new(t, 0),
+        }
+    }
+
+    /// `r` with the lifetimes of its binder (if any) replaced by fresh inference regions of the
+    /// current universe.
+    fn existentially(&mut self, r: Ref) -> Ref {
+        let t = self.b.resolve_absolute(self.store, r);
+        match binders::split(self.store, t) {
+            Some((n, body)) if n > 0 => {
+                let s = self.b.alloc(n, self.universe);
+                let vals: Vec<TermId> = (0..n).map(|i| self.store.var(s + i)).collect();
+                Ref::new(binders::instantiate(self.store, n, body, &vals), 0)
+            }
+            Some((_, body)) => Ref::new(body, 0),
+            None => Ref::new(t, 0),
+        }
     }
 
     /// Argument variances, with a `fn` pointer's argument tuple contravariant.
@@ -212,7 +404,8 @@ impl Relate<'_> {
                     }
                     View::App(f, args) => {
                         let name = self.store.name(f);
-                        if name == "$alias" || name == "$dyn" || name == "$fn" {
+                        if name == "$alias" || name == "$dyn" || name == "$fn" || f == syms::BINDER
+                        {
                             out.push(t);
                             continue;
                         }

@@ -4,6 +4,7 @@
 //! hashing one and using one as a table key are O(1). Variables in stored terms are *local* indices
 //! (`Var(0)`, `Var(1)`, ...); a [`unify::Bindings`] gives them meaning by pairing a term with a base slot.
 
+pub mod binders;
 pub mod canon;
 pub mod unify;
 
@@ -203,6 +204,17 @@ pub mod syms {
     /// `State::taint`: a truncated or a floundered goal), as chalk's ambiguous answers. A caller fed
     /// the answer is tainted the same way.
     pub const AMBIGUOUS: Sym = Sym(34);
+    /// `'$for'(N, T)`: the type `T` under a binder of `N` lifetimes (`for<'a, 'b> fn(&'a u8, &'b u8)`,
+    /// a `dyn for<'a> Tr<'a>` bound). Inside `T` the binder's lifetimes are `'$lt'('$bv'(D, I))`
+    /// ([`BOUND`]); the term is closed, so equal binder types are the same term. Unifying two
+    /// binder types is left to the machine, which instantiates them (`term/binders.rs`).
+    pub const BINDER: Sym = Sym(35);
+    /// `'$bv'(D, I)`: lifetime `I` of the binder `D` levels out (0: the innermost `'$for'`).
+    pub const BOUND: Sym = Sym(36);
+    /// `'$instantiate'(B, T)`: `T` is the binder type `B` with its lifetimes replaced by fresh
+    /// inference regions (a non-binder `B` is its own instance): how a clause uses a
+    /// higher-ranked type's body, as chalk instantiates a clause's binders existentially.
+    pub const INSTANTIATE: Sym = Sym(37);
     pub(super) const ALL: &[&str] = &[
         ",",
         ";",
@@ -239,6 +251,9 @@ pub mod syms {
         "$float_var",
         "$numeric_var",
         "$ambiguous",
+        "$for",
+        "$bv",
+        "$instantiate",
     ];
 }
 

@@ -93,6 +93,8 @@ enum Trail {
     Kind(u32, VarKind),
     /// A region constraint was recorded (undone by popping it).
     Constraint,
+    /// A binder relation was left to the machine (undone by popping it).
+    Pending,
 }
 
 /// What a `Ref` dereferences to.
@@ -120,6 +122,12 @@ pub struct Bindings {
     /// what unifying two regions that cannot simply be bound leaves to the borrow checker, and the
     /// outlives goals met along the derivation. Trailed: backtracking drops them.
     constraints: Vec<(Ref, Ref)>,
+    /// Pairs of types with a `'$for'` binder (or a `dyn` type with such bounds) met by `unify`:
+    /// relating them instantiates the binders, which needs the store, so the machine does it
+    /// (`take_pending`), as chalk's unifier hands back goals. The goal's side first.
+    pending: Vec<(Ref, Ref)>,
+    /// `unify_head` is running: the first argument is a clause head, so pending pairs are swapped.
+    head_first: bool,
 }
 
 impl Clone for Bindings {
@@ -131,6 +139,8 @@ impl Clone for Bindings {
             pairs: Vec::new(),
             may_cycle: self.may_cycle,
             constraints: self.constraints.clone(),
+            pending: self.pending.clone(),
+            head_first: false,
         }
     }
 
@@ -140,6 +150,7 @@ impl Clone for Bindings {
         self.unifications = other.unifications;
         self.may_cycle = other.may_cycle;
         self.constraints.clone_from(&other.constraints);
+        self.pending.clone_from(&other.pending);
     }
 }
 
@@ -227,6 +238,9 @@ impl Bindings {
                 Some(Trail::Kind(s, k)) => self.slots[s as usize].kind = k,
                 Some(Trail::Constraint) => {
                     self.constraints.pop();
+                }
+                Some(Trail::Pending) => {
+                    self.pending.pop();
                 }
                 None => break,
             }
@@ -438,7 +452,14 @@ impl Bindings {
                     if self.may_cycle && !seen.insert((x, y)) {
                         continue;
                     }
-                    match (store.view(x.term), store.view(y.term)) {
+                    let (vx, vy) = (store.view(x.term), store.view(y.term));
+                    if let Some(ok) = self.binder_pair(store, x, vx, y, vy) {
+                        if !ok {
+                            return false;
+                        }
+                        continue;
+                    }
+                    match (vx, vy) {
                         (
                             View::App(super::syms::REGION, [p]),
                             View::App(super::syms::REGION, [q]),
@@ -469,6 +490,96 @@ impl Bindings {
             }
         }
         true
+    }
+
+    /// Two distinct types of which one has a `'$for'` binder: `Some(true)` when they are left to the
+    /// machine (a binder type against another or a `fn` pointer), `Some(false)` when they cannot
+    /// be equal, `None` when neither is a binder type. Two `dyn` types one of which has a bound
+    /// with a binder are left to the machine too.
+    fn binder_pair(
+        &mut self,
+        store: &Store,
+        x: Ref,
+        vx: View<'_>,
+        y: Ref,
+        vy: View<'_>,
+    ) -> Option<bool> {
+        use super::syms::BINDER;
+        let fnlike = |v: View<'_>| match v {
+            View::App(BINDER, _) => true,
+            View::App(f, _) => store.name(f) == "$fn",
+            _ => false,
+        };
+        // A rule's pattern `'$for'(N, F)` (its `N` a variable) takes a binder type apart.
+        let pattern = |r: Ref, v: View<'_>| match v {
+            View::App(BINDER, [n, _]) => {
+                matches!(self.deref(store, Ref::new(*n, r.base)), Deref::Unbound(_))
+            }
+            _ => false,
+        };
+        if pattern(x, vx) || pattern(y, vy) {
+            return None;
+        }
+        // A rule's pattern `'$fn'(Args, R)` (its arguments a variable) takes apart a `fn` pointer
+        // without a binder only (a binder type has rules of its own, through `'$instantiate'`).
+        let fn_pattern = |r: Ref, v: View<'_>| match v {
+            View::App(f, args) if f != BINDER && args.len() >= 2 => {
+                let params = args[args.len() - 2];
+                matches!(
+                    self.deref(store, Ref::new(params, r.base)),
+                    Deref::Unbound(_)
+                )
+            }
+            _ => false,
+        };
+        let binder = match (vx, vy) {
+            (View::App(BINDER, _), _) | (_, View::App(BINDER, _)) => {
+                if !(fnlike(vx) && fnlike(vy)) || fn_pattern(x, vx) || fn_pattern(y, vy) {
+                    return Some(false);
+                }
+                true
+            }
+            (View::App(f, [bx, _]), View::App(g, [by, _])) if f == g && store.name(f) == "$dyn" => {
+                // Both bound lists known (a rule's `'$dyn'(Bs, L)` takes a `dyn` type apart).
+                let known = |t: TermId, base: u32| {
+                    matches!(self.deref(store, Ref::new(t, base)), Deref::Term(_))
+                };
+                known(*bx, x.base)
+                    && known(*by, y.base)
+                    && (has_binder_bound(store, *bx) || has_binder_bound(store, *by))
+            }
+            _ => false,
+        };
+        if !binder {
+            return None;
+        }
+        let pair = if self.head_first { (y, x) } else { (x, y) };
+        self.pending.push(pair);
+        self.trail.push(Trail::Pending);
+        Some(true)
+    }
+
+    /// Unify a clause head with a goal (the head first, which decides the order of the region
+    /// constraints recorded; binder relations keep the goal's side first, as chalk relates them).
+    pub fn unify_head(&mut self, store: &Store, head: Ref, goal: Ref, opts: UnifyOptions) -> bool {
+        self.head_first = true;
+        let ok = self.unify(store, head, goal, opts);
+        self.head_first = false;
+        ok
+    }
+
+    /// The binder relations left by unification (oldest first), taken out (trailed: the pairs are
+    /// dropped from the list, so backtracking past this point pops nothing twice).
+    pub fn take_pending(&mut self) -> Vec<(Ref, Ref)> {
+        // Each taken pair's trail entry stays; undoing it pops from an empty (or shorter) list,
+        // which the machine guarantees by taking the pairs right after the unification.
+        std::mem::take(&mut self.pending)
+    }
+
+    /// True when unification left binder relations for the machine.
+    #[inline]
+    pub fn has_pending(&self) -> bool {
+        !self.pending.is_empty()
     }
 
     /// Relate two regions `'$lt'(p)` (`a`) and `'$lt'(q)` (`b`) for equality, as chalk's unifier does:
@@ -622,6 +733,17 @@ impl Bindings {
         }
         true
     }
+}
+
+/// True when the bound list of a `'$dyn'` type holds a bound with a `'$for'` binder (iterative).
+fn has_binder_bound(store: &Store, mut list: TermId) -> bool {
+    while let View::App(super::syms::CONS, [b, rest]) = store.view(list) {
+        if matches!(store.view(*b), View::App(super::syms::BINDER, _)) {
+            return true;
+        }
+        list = *rest;
+    }
+    false
 }
 
 /// `Var(0)`: the stored term used to point one slot at another (with base = the target slot).
