@@ -154,25 +154,16 @@ const PARSER_SOURCES: &[&str] = &[
 
 /// A hash of everything [`parse_std`]'s result depends on.
 fn source_key() -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = rustc_hash::FxHasher::default();
-    for (name, src) in STD_MODULES {
-        name.hash(&mut h);
-        src.hash(&mut h);
-    }
-    for src in PARSER_SOURCES {
-        src.hash(&mut h);
-    }
-    h.finish()
+    crate::syntax::library::snapshot_key(STD_MODULES, PARSER_SOURCES)
 }
 
 /// The snapshot's crate, if it was made from the sources compiled in.
 fn from_snapshot() -> Option<RawCrate> {
-    let (key, body) = SNAPSHOT.split_at_checked(8)?;
-    if u64::from_le_bytes(key.try_into().ok()?) != source_key() {
-        return None;
-    }
-    postcard::from_bytes(body).ok()
+    postcard::from_bytes(crate::syntax::library::snapshot_body(
+        SNAPSHOT,
+        source_key(),
+    )?)
+    .ok()
 }
 
 /// The snapshot of the std model as parsed now.

@@ -623,6 +623,24 @@ fn parse_goal_here(
     Ok((t, conv.vars))
 }
 
+/// Items as text (kind, clause, variable names, location), for tests that compare two parses.
+#[cfg(test)]
+pub(crate) fn items_text(store: &Store, items: &[Item]) -> Vec<String> {
+    items
+        .iter()
+        .map(|it| {
+            let names = |i: u32| it.var_names[i as usize].to_string();
+            format!(
+                "{:?} {} {:?} {}",
+                it.kind,
+                crate::syntax::print::clause_to_string(store, it.term, &names),
+                it.var_names,
+                it.span
+            )
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod library_cache_tests {
     use super::*;
@@ -639,21 +657,7 @@ mod library_cache_tests {
         for (file, src) in texts {
             let mut fresh = Store::new();
             let expected = parse_clauses(&mut fresh, &Arc::from(file), src).unwrap();
-            let text = |store: &Store, items: &[Item]| -> Vec<String> {
-                items
-                    .iter()
-                    .map(|it| {
-                        let names = |i: u32| it.var_names[i as usize].to_string();
-                        format!(
-                            "{:?} {} {:?} {}",
-                            it.kind,
-                            crate::syntax::print::clause_to_string(store, it.term, &names),
-                            it.var_names,
-                            it.span
-                        )
-                    })
-                    .collect()
-            };
+            let text = items_text;
             for _ in 0..2 {
                 let mut other = Store::new();
                 let before = other.atom_named("something_else");

@@ -93,31 +93,37 @@ struct FileCode {
     items: Vec<ItemCode>,
 }
 
-/// A hash of everything the snapshot depends on.
-fn key() -> u64 {
+/// The key of a snapshot made from `files` (name, text) by a parser whose sources are `sources`.
+/// (The std model's snapshot, `resolve::std_model`, uses it too.)
+pub fn snapshot_key(files: &[(&str, &str)], sources: &[&str]) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = rustc_hash::FxHasher::default();
-    for (name, src) in ALL {
+    for (name, src) in files {
         name.hash(&mut h);
         src.hash(&mut h);
     }
-    for src in PARSER_SOURCES {
+    for src in sources {
         src.hash(&mut h);
     }
     h.finish()
+}
+
+/// A snapshot's encoded body: what follows its 8-byte key, if that key is `key`.
+pub fn snapshot_body(snapshot: &[u8], key: u64) -> Option<&[u8]> {
+    let (k, body) = snapshot.split_at_checked(8)?;
+    (u64::from_le_bytes(k.try_into().ok()?) == key).then_some(body)
+}
+
+/// A hash of everything this snapshot depends on.
+fn key() -> u64 {
+    snapshot_key(&ALL, PARSER_SOURCES)
 }
 
 /// The snapshot's files, decoded once per process; `None` when it is stale or unreadable.
 fn snapshot() -> Option<&'static [FileCode]> {
     static FILES: std::sync::OnceLock<Option<Vec<FileCode>>> = std::sync::OnceLock::new();
     FILES
-        .get_or_init(|| {
-            let (k, body) = SNAPSHOT.split_at_checked(8)?;
-            if u64::from_le_bytes(k.try_into().ok()?) != key() {
-                return None;
-            }
-            postcard::from_bytes(body).ok()
-        })
+        .get_or_init(|| postcard::from_bytes(snapshot_body(SNAPSHOT, key())?).ok())
         .as_deref()
 }
 
@@ -273,21 +279,7 @@ mod tests {
             on_disk == bytes,
             "rules/library.snapshot is stale: run UPDATE_EXPECT=1 cargo test --release --lib library"
         );
-        let text = |store: &Store, items: &[Item]| -> Vec<String> {
-            items
-                .iter()
-                .map(|it| {
-                    let names = |i: u32| it.var_names[i as usize].to_string();
-                    format!(
-                        "{:?} {} {:?} {}",
-                        it.kind,
-                        crate::syntax::print::clause_to_string(store, it.term, &names),
-                        it.var_names,
-                        it.span
-                    )
-                })
-                .collect()
-        };
+        let text = super::super::clauses::items_text;
         for (name, src) in ALL {
             let mut parsed_store = Store::new();
             let parsed =
