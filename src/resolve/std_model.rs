@@ -144,12 +144,21 @@ const SNAPSHOT: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/rul
 
 /// The sources a parse of the std model depends on, besides the model itself: the front end's.
 const PARSER_SOURCES: &[&str] = &[
-    include_str!("../syntax/rust.rs"),
-    include_str!("../syntax/macro_rules.rs"),
-    include_str!("../syntax/ast.rs"),
-    include_str!("../syntax/prescan.rs"),
-    include_str!("../error.rs"),
-    include_str!("std_model.rs"),
+    include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/syntax/rust.rs")),
+    include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/syntax/macro_rules.rs"
+    )),
+    include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/syntax/ast.rs")),
+    include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/syntax/prescan.rs"
+    )),
+    include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/error.rs")),
+    include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/resolve/std_model.rs"
+    )),
 ];
 
 /// A hash of everything [`parse_std`]'s result depends on.

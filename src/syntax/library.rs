@@ -42,11 +42,23 @@ pub const ALL: [RulesFile; 4] = [BUILTIN, LANG, UNSIZE, LISTS];
 
 /// The parser's sources: a change to any of them may change a parse.
 const PARSER_SOURCES: &[&str] = &[
-    include_str!("clauses.rs"),
-    include_str!("clauses.pest"),
-    include_str!("prescan.rs"),
-    include_str!("library.rs"),
-    include_str!("../error.rs"),
+    include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/syntax/clauses.rs"
+    )),
+    include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/syntax/clauses.pest"
+    )),
+    include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/syntax/prescan.rs"
+    )),
+    include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/syntax/library.rs"
+    )),
+    include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/error.rs")),
 ];
 
 const SNAPSHOT: &[u8] = include_bytes!(concat!(
