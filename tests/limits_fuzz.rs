@@ -172,6 +172,13 @@ fn limits_hold_on_random_programs_with_every_strategy() {
     let mut worst_mem = 0.0f64;
     let mut failures: Vec<String> = Vec::new();
     for case in 0..cases {
+        // A sign of life in a long run (`--nocapture` shows it).
+        if case > 0 && case % 1000 == 0 {
+            eprintln!(
+                "{case} of {cases} cases: worst overshoot so far {worst_time:.3} s, {} over a bound",
+                failures.len()
+            );
+        }
         let rust = case % 2 == 1;
         let (src, goal) = if rust {
             rust_case(&mut rng)
