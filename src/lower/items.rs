@@ -162,7 +162,8 @@ fn builtin_rules(
     program: &mut Program,
 ) -> Result<()> {
     // Each rules file is parsed under its own name (so that a cited `rules/lang.pl:N` is that line
-    // of that file); the clauses generated for this program are parsed under a name of their own.
+    // of that file); the lang-item bridges generated for this program are parsed under a name of their
+    // own.
     // The Unsize rules only for a program with a `#[lang(unsize)]` trait to bridge them to.
     let unsize = super::unsize::has_unsize(names);
     use crate::syntax::library::{BUILTIN, LANG, UNSIZE};
@@ -245,8 +246,8 @@ fn builtin_rules(
     program.load_items(store, facts)
 }
 
-/// The file name of the clauses generated for a program (lang-item bridges, `Sized` and
-/// well-formedness facts of its own items): not a file on disk.
+/// The file name of the lang-item bridges generated for a program: not a file on disk. (The
+/// `Sized`, discriminant and well-formedness facts of its items are located at the items.)
 pub const GENERATED_RULES: &str = "<generated: lang-item bridges and item facts>";
 
 /// `struct S<P> where WC { f: F }`:
