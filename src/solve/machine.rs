@@ -536,14 +536,20 @@ impl<'p> Machine<'p> {
                 }
             }
             st.universe = rel.universe;
-            for (x, y) in std::mem::take(&mut rel.deferred) {
-                let x = st.b.resolve_absolute(self.store, x);
-                let y = st.b.resolve_absolute(self.store, y);
-                let g = self.store.app(syms::SUBTYPE, &[x, y]);
-                st.goals = cons(GoalKind::Call(Ref::new(g, 0)), &env, depth, st.goals.take());
-            }
+            let deferred = std::mem::take(&mut rel.deferred);
+            self.defer_subtypes(st, deferred, &env, depth);
         }
         true
+    }
+
+    /// Two variables a relation met co- or contravariantly: a `'$subtype'` goal for later.
+    fn defer_subtypes(&mut self, st: &mut State, deferred: Vec<(Ref, Ref)>, env: &Env, depth: u32) {
+        for (x, y) in deferred {
+            let x = st.b.resolve_absolute(self.store, x);
+            let y = st.b.resolve_absolute(self.store, y);
+            let g = self.store.app(syms::SUBTYPE, &[x, y]);
+            st.goals = cons(GoalKind::Call(Ref::new(g, 0)), env, depth, st.goals.take());
+        }
     }
 
     fn restore(st: &mut State, mark: usize, nslots: usize, universe: u32, taint: u8) {
@@ -762,13 +768,8 @@ impl<'p> Machine<'p> {
                     return ControlFlow::Continue(false);
                 }
                 st.universe = rel.universe;
-                // Two variables related co- or contravariantly: a goal for later.
-                for (x, y) in std::mem::take(&mut rel.deferred) {
-                    let x = st.b.resolve_absolute(self.store, x);
-                    let y = st.b.resolve_absolute(self.store, y);
-                    let g = self.store.app(syms::SUBTYPE, &[x, y]);
-                    st.goals = cons(GoalKind::Call(Ref::new(g, 0)), env, depth, st.goals.take());
-                }
+                let deferred = std::mem::take(&mut rel.deferred);
+                self.defer_subtypes(st, deferred, env, depth);
                 return ControlFlow::Continue(true);
             }
             (syms::INSTANTIATE, 2) => {
