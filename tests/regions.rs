@@ -158,3 +158,50 @@ fn subtype_goals_relate_with_variance() {
         );
     }
 }
+
+/// A unique solution lists its constraints sorted by their printed text, as chalk's test harness
+/// does before comparing (its solvers produce them in different orders). The expected texts are
+/// chalk's own answers (rev 94db658d, both solvers), whatever order the goals come in.
+#[test]
+fn unique_solutions_list_constraints_in_chalks_sorted_order() {
+    let p = "struct Foo<A> {}";
+    let cases = [
+        (
+            "forall<'a, 'b, 'c> { Subtype(&'c u32, &'a u32), Subtype(&'b u32, &'a u32) }",
+            "'!1_1: '!1_0 | '!1_2: '!1_0",
+        ),
+        (
+            "forall<'a, 'b, 'c> { Subtype(&'a u32, &'c u32), Subtype(&'b u32, &'a u32) }",
+            "'!1_0: '!1_2 | '!1_1: '!1_0",
+        ),
+        (
+            "forall<'a, 'b, 'c> { Subtype(&'static u32, &'a u32), Subtype(&'c u32, &'b u32), \
+             Subtype(&'b u32, &'a u32) }",
+            "'!1_1: '!1_0 | '!1_2: '!1_1 | 'static: '!1_0",
+        ),
+        (
+            "forall<'a> { forall<'b> { Subtype(&'a u32, &'b u32), Subtype(&'b u32, &'static u32), \
+             Subtype(&'static u32, &'b u32), Subtype(&'b u32, &'a u32) } }",
+            "'!1_0: '!2_0 | '!2_0: '!1_0 | '!2_0: 'static | 'static: '!2_0",
+        ),
+        (
+            "forall<'a> { exists<'x> { Subtype(&'static u32, &'x u32), Subtype(&'x u32, &'a u32) } }",
+            "'^0.0: '!1_0 | 'static: '^0.0",
+        ),
+        (
+            "forall<'a> { exists<'x> { Subtype(&'x u32, &'static u32), Subtype(&'a u32, &'x u32) } }",
+            "'!1_0: '^0.0 | '^0.0: 'static",
+        ),
+    ];
+    for s in STRATEGIES {
+        for (goal, want) in cases {
+            let got = chalk(s, p, goal);
+            let listed: Vec<&str> = got
+                .split("goal: ")
+                .skip(1)
+                .map(|c| c.split(" }").next().unwrap())
+                .collect();
+            assert_eq!(listed.join(" | "), want, "{s}: {goal}\n{got}");
+        }
+    }
+}

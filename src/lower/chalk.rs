@@ -240,10 +240,21 @@ fn list_items(store: &Store, mut t: TermId) -> Vec<TermId> {
     out
 }
 
+/// How the region constraints of an answer are listed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ConstraintOrder {
+    /// In the order the solver produced them (one answer of a multi-answer listing).
+    Produced,
+    /// Sorted by their printed text. chalk's test harness sorts the constraints of a unique
+    /// solution this way before comparing, because its solvers emit them in different orders;
+    /// a `yields` expectation is written in that order.
+    ByText,
+}
+
 /// Region constraints as chalk prints them:
 /// `[InEnvironment { environment: Env([]), goal: '!1_0: '!1_1 }, ...]`.
-fn constraints_text(store: &Store, cs: TermId, r: &Render<'_>) -> String {
-    let parts: Vec<String> = list_items(store, cs)
+fn constraints_text(store: &Store, cs: TermId, r: &Render<'_>, order: ConstraintOrder) -> String {
+    let mut parts: Vec<String> = list_items(store, cs)
         .into_iter()
         .filter_map(|c| match store.view(c) {
             View::App(syms::OUTLIVES, [a, b]) => {
@@ -258,6 +269,9 @@ fn constraints_text(store: &Store, cs: TermId, r: &Render<'_>) -> String {
             _ => None,
         })
         .collect();
+    if order == ConstraintOrder::ByText {
+        parts.sort();
+    }
     format!("[{}]", parts.join(", "))
 }
 
@@ -286,7 +300,7 @@ fn binders(n: u32) -> String {
 
 /// The body of a unique answer or of one answer: `substitution [..]`, `lifetime constraints [..]`
 /// or both, under `for<?U..> { .. }` when the answer has free variables.
-fn answer_body(store: &Store, t: TermId, r: &Render<'_>) -> Option<String> {
+fn answer_body(store: &Store, t: TermId, r: &Render<'_>, order: ConstraintOrder) -> Option<String> {
     let (vals, regions) = answer_parts(store, t);
     let mut parts = Vec::new();
     if !vals.is_empty() {
@@ -296,7 +310,7 @@ fn answer_body(store: &Store, t: TermId, r: &Render<'_>) -> Option<String> {
     if let Some((cs, us)) = regions {
         parts.push(format!(
             "lifetime constraints {}",
-            constraints_text(store, cs, r)
+            constraints_text(store, cs, r, order)
         ));
         let us: Vec<String> = list_items(store, us)
             .into_iter()
@@ -325,7 +339,7 @@ pub fn solution_text(store: &Store, sol: &Solution, r: &Render<'_>) -> String {
         Solution::Overflow(_) | Solution::Ambiguous(Guidance::Unknown) => {
             "Ambiguous; no inference guidance".into()
         }
-        Solution::Unique(t) => match answer_body(store, *t, r) {
+        Solution::Unique(t) => match answer_body(store, *t, r, ConstraintOrder::ByText) {
             None => "Unique".into(),
             Some(b) => format!("Unique; {b}"),
         },
@@ -348,5 +362,6 @@ pub fn solution_text(store: &Store, sol: &Solution, r: &Render<'_>) -> String {
 
 /// One answer of a multi-answer (`yields_all`) case as chalk prints it: `substitution [?0 := Foo]`.
 pub fn answer_text(store: &Store, tuple: TermId, r: &Render<'_>) -> String {
-    answer_body(store, tuple, r).unwrap_or_else(|| "substitution []".into())
+    answer_body(store, tuple, r, ConstraintOrder::Produced)
+        .unwrap_or_else(|| "substitution []".into())
 }
