@@ -31,9 +31,35 @@ fn summarize(store: &Store, sol: &Solution, names: &[Box<str>], nvars: u32) -> S
                 .filter(|(n, _)| reported.iter().any(|r| **r == ***n))
                 .map(|(n, &v)| (&**n, term_to_string(store, v, &|i| format!("_{i}"), 999)))
                 .collect();
-            format!("unique {vals:?}")
+            canonical_names(&format!("unique {vals:?}"))
         }
     }
+}
+
+/// Rename the answer's free variables `_k` by first appearance in the text: the two loads may number
+/// the goal's variables differently (`.chalk` by first mention in the goal, `.pl` by first mention in
+/// the printed goal), and an answer is the same up to that renaming.
+fn canonical_names(text: &str) -> String {
+    let mut out = String::new();
+    let mut seen: Vec<String> = Vec::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '_' && chars.peek().is_some_and(|d| d.is_ascii_digit()) {
+            let mut num = String::new();
+            while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
+                num.push(*d);
+                chars.next();
+            }
+            let k = seen.iter().position(|n| *n == num).unwrap_or_else(|| {
+                seen.push(num.clone());
+                seen.len() - 1
+            });
+            out.push_str(&format!("_{k}"));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 fn limits() -> Limits {

@@ -96,7 +96,7 @@ impl Iterator for Counter { type Item = u32; }
             'Iterator'(Self_0) :- from_env('Iterator'(Self_0)).
             well_formed('Iterator'(Self_0)) :- 'Iterator'(Self_0).
             'Iterator'(D_3) :- nonvar(D_3), D_3 = '$dyn'(Bs_1, L_2), '$dyn_bound'(Bs_1, 'Iterator'('$self')).
-            normalize('$assoc'('Iterator'('$dyn'(Bs_1, L_2)), 'Item'), V_5) :- '$dyn_assoc'(Bs_1, 'Iterator'('$self'), 'Item', V_5).
+            normalize('$assoc'('Iterator'(D_3), 'Item'), V_5) :- nonvar(D_3), D_3 = '$dyn'(Bs_1, L_2), '$dyn_assoc'(Bs_1, 'Iterator'('$self'), 'Item', V_5).
             alias_eq('$assoc'('Iterator'(Self_0), 'Item'), U_6) :- normalize('$assoc'('Iterator'(Self_0), 'Item'), U_6).
             alias_eq('$assoc'('Iterator'(Self_0), 'Item'), '$alias'('Iterator'(Self_0), 'Item')) :- '$fallback'.
             % t.chalk:3

@@ -311,3 +311,48 @@ fn dyn_types_implement_their_bounds_and_supertraits() {
         ],
     );
 }
+
+/// A goal's existentials are numbered by their first mention in the goal, left to right, and one the
+/// goal never mentions is not listed: chalk canonicalizes the goal. The expected lines are chalk's own
+/// answers (rev 94db658d).
+#[test]
+fn existentials_are_numbered_by_first_mention() {
+    let program = "
+        struct Foo<A> {} struct Bar {} struct Baz {} struct Ref<'a, T> {}
+        trait Tr {} trait Tr2<T> {} impl<T> Tr2<T> for Foo<T> {}
+        trait Tr3<T> { type A; } impl Tr3<Baz> for Bar { type A = Bar; }
+    ";
+    expect(
+        "first_mention.chalk",
+        program,
+        &[
+            (
+                "exists<T, U> { U = Bar, T = Baz }",
+                "Unique; substitution [?0 := Bar, ?1 := Baz]",
+            ),
+            (
+                "exists<T> { exists<U> { U = Bar, T = Baz } }",
+                "Unique; substitution [?0 := Bar, ?1 := Baz]",
+            ),
+            (
+                "forall<X> { exists<T, U> { U = Bar, T = Foo<X> } }",
+                "Unique; substitution [?0 := Bar, ?1 := Foo<!1_0>]",
+            ),
+            (
+                "exists<T, 'a, U> { T = Bar, U = Baz }",
+                "Unique; substitution [?0 := Bar, ?1 := Baz]",
+            ),
+            (
+                "exists<T, 'a, U, Y, X> { T = Ref<'a, Bar>, U = Baz, Y = X }",
+                "Unique; for<?U0,?U0> { substitution [?0 := Ref<'^0.0, Bar>, ?1 := '^0.0, \
+                 ?2 := Baz, ?3 := ^0.1, ?4 := ^0.1] }",
+            ),
+            // A projection whose self type is unknown: the impls are enumerated, and the `dyn`
+            // clauses (which apply only to a known `dyn` self type) add nothing.
+            (
+                "exists<T, U> { <U as Tr3<T>>::A = Bar }",
+                "Unique; substitution [?0 := Bar, ?1 := Baz]",
+            ),
+        ],
+    );
+}

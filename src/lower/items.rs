@@ -667,7 +667,7 @@ fn trait_decl(
 /// - `'Tr'(D, P) :- nonvar(D), D = '$dyn'(Bs, L), '$dyn_bound'(Bs, 'Tr'('$self', P)).`
 /// - `'Sup'(D, X) :- nonvar(D), D = '$dyn'(Bs, L), 'Tr'(D, P).` for each `Self: Sup<X>` of `Tr`
 /// - `normalize('$assoc'('Sup'(D, X), 'A'), V) :- ..., 'Tr'(D, P).` for each `Self: Sup<X, A = V>`
-/// - `normalize('$assoc'('Tr'(D, P), 'A'), V) :- '$dyn_assoc'(Bs, 'Tr'('$self', P), 'A', V).`
+/// - `normalize('$assoc'('Tr'(D, P), 'A'), V) :- ..., '$dyn_assoc'(Bs, 'Tr'('$self', P), 'A', V).`
 fn dyn_clauses(
     cx: &mut Cx<'_>,
     t: &TraitDef,
@@ -746,14 +746,16 @@ fn dyn_clauses(
         let sup = with_self(cx.store, g, d_var);
         out.clause(cx, sup, &[nonvar, is_dyn, head], span)?;
     }
+    // (Guarded like the others: with an unknown self type the lookup would enumerate every list of
+    // bounds, an endless table.)
     for a in t.assoc_types.iter().filter(|a| a.params.is_empty()) {
         let item = cx.store.atom_named(&a.name.name);
-        let assoc = cx.store.app(assoc_s, &[head, item]);
+        let assoc = cx.store.app(assoc_s, &[head_var, item]);
         let v = cx.fresh("V");
         let h = cx.store.app(nz, &[assoc, v]);
         let da = cx.store.sym("$dyn_assoc");
         let b = cx.store.app(da, &[bs, listed, item, v]);
-        out.clause(cx, h, &[b], &a.span)?;
+        out.clause(cx, h, &[nonvar, is_dyn, b], &a.span)?;
     }
     Ok(())
 }

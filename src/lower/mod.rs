@@ -177,14 +177,18 @@ pub fn lower_goal(
     let t = cx.goal(goal)?;
     let all = cx.var_names();
     let declared = std::mem::take(&mut cx.existentials);
-    // An existential that the goal never mentions is not reported (chalk's canonical goal drops it).
-    let mut used = vec![false; all.len()];
+    // The existentials are numbered in the order the goal first mentions them, left to right, and
+    // one the goal never mentions is not reported: chalk canonicalizes the goal, which numbers its
+    // variables by first appearance (`exists<T, U> { U = A, T = B }` answers `?0 := A`).
+    let mut first_seen: Vec<Option<u32>> = vec![None; all.len()];
+    let mut seen = 0u32;
     let mut stack = vec![t];
     while let Some(x) = stack.pop() {
         match store.view(x) {
             crate::term::View::Var(v) => {
-                if let Some(u) = used.get_mut(v as usize) {
-                    *u = true;
+                if let Some(slot @ None) = first_seen.get_mut(v as usize) {
+                    *slot = Some(seen);
+                    seen += 1;
                 }
             }
             // The binder list of `exists(Vs, G)` / `'$forall'(Vs, G)` is not a use.
@@ -194,15 +198,17 @@ pub fn lower_goal(
             {
                 stack.push(args[1])
             }
-            crate::term::View::App(_, args) => stack.extend_from_slice(args),
+            // Pushed last to first, so the first argument is visited first.
+            crate::term::View::App(_, args) => stack.extend(args.iter().rev()),
             _ => {}
         }
     }
-    let ex: Vec<u32> = declared
+    let mut ex: Vec<u32> = declared
         .iter()
         .copied()
-        .filter(|&v| used.get(v as usize).copied().unwrap_or(false))
+        .filter(|&v| first_seen.get(v as usize).copied().flatten().is_some())
         .collect();
+    ex.sort_by_key(|&v| first_seen[v as usize]);
     let mut perm: Vec<u32> = vec![u32::MAX; all.len()];
     for (k, &v) in ex.iter().enumerate() {
         perm[v as usize] = k as u32;
