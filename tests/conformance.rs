@@ -9,9 +9,9 @@ const CORPUS: &str = concat!(
 );
 
 /// Passing cases recorded with `--strategy slg` (the run prints them on its last line).
-const SLG_FLOOR: u32 = 649;
+const SLG_FLOOR: u32 = 654;
 /// Passing cases recorded with `--strategy recursive`.
-const RECURSIVE_FLOOR: u32 = 635;
+const RECURSIVE_FLOOR: u32 = 640;
 
 fn summary(strategy: &str) -> (u32, u32, u32, String) {
     assert!(

@@ -356,3 +356,71 @@ fn existentials_are_numbered_by_first_mention() {
         ],
     );
 }
+
+/// Implied bounds under binders and through projections, as chalk's tests expect
+/// (`implied_bounds.rs`, `projection.rs`): a higher-ranked where-clause of a trait is implied for every
+/// value of its binder; an associated type's higher-ranked bound too; an assumed `T: Foo<Item<U> = V>`
+/// gives `V` the item's bounds; an assumed projection type gives its GAT's where-clauses.
+#[test]
+fn implied_bounds_under_binders_and_through_projections() {
+    expect(
+        "hr_where.chalk",
+        "trait Foo<'a> { } trait Bar where forall<'a> Self: Foo<'a> { }",
+        &[(
+            "forall<T> { if (T: Bar) { forall<'a> { T: Foo<'a> } } }",
+            "Unique",
+        )],
+    );
+    expect(
+        "hr_where_ty.chalk",
+        "trait Foo<T> { } trait Bar where forall<T> Self: Foo<T> { }",
+        &[
+            (
+                "forall<T> { if (T: Bar) { forall<U> { T: Foo<U> } } }",
+                "Unique",
+            ),
+            // Not without the assumption.
+            (
+                "forall<T> { forall<U> { T: Foo<U> } }",
+                "No possible solution",
+            ),
+        ],
+    );
+    expect(
+        "hr_item_bound.chalk",
+        "trait Fn<T> { } struct Ref<'a, T> { } trait Sized { }
+         trait Foo { type Item<T>: forall<'a> Fn<Ref<'a, T>> + Sized; }",
+        &[(
+            "forall<Type> { if (Type: Foo) { forall<'a, T> { <Type as Foo>::Item<T>: Fn<Ref<'a, T>> } } }",
+            "Unique",
+        )],
+    );
+    expect(
+        "alias_eq_env.chalk",
+        "trait Clone { } trait Foo { type Item<T>: Clone; } trait Bare { type Item<T>; }",
+        &[
+            (
+                "forall<T, U, V> { if (T: Foo<Item<U> = V>) { V: Clone } }",
+                "Unique",
+            ),
+            (
+                "forall<T, U, V> { if (T: Bare<Item<U> = V>) { V: Clone } }",
+                "No possible solution",
+            ),
+        ],
+    );
+    expect(
+        "gat_where_env.chalk",
+        "struct Slice<T> { } trait Cast<T> { }
+         trait CastingIter<T> { type Item<U>: Cast<U> where T: Cast<U>; }
+         impl<T> CastingIter<T> for Slice<T> { type Item<U> = Castable<T, U>; }
+         struct Castable<T, U> { } impl<T, U> Cast<U> for Castable<T, U> { }",
+        &[
+            (
+                "forall<T, U, V> { if (FromEnv(<Slice<T> as CastingIter<T>>::Item<U>)) { T: Cast<U> } }",
+                "Unique",
+            ),
+            ("forall<T, U, V> { T: Cast<U> }", "No possible solution"),
+        ],
+    );
+}

@@ -535,17 +535,37 @@ fn trait_decl(
     // Each bound of the trait: the alias equalities of its projections, what it says, and whether
     // `Self: Tr` implies it (chalk: every where-clause; rustc: only bounds on `Self`).
     let mut bounds: Vec<(Vec<TermId>, Vec<TermId>, bool)> = Vec::new();
+    // A higher-ranked bound (`forall<'a> Self: Foo<'a>`) is implied for every value of its binders:
+    // its implied-bound clauses have them as clause variables (chalk's lowering); the bound itself,
+    // in the well-formedness clause, stays under its binder.
+    let mut implied_only: Vec<(Vec<TermId>, Vec<TermId>, bool)> = Vec::new();
     for b in &t.supertraits {
         if let ast::Bound::Trait(tb) = b {
             if tb.maybe {
                 continue;
             }
+            let mark = cx.mark();
+            let vars = cx.bind_bound_binders(tb);
             let before = cx.pending.len();
             let (g, eqs) = cx.trait_ref(self_v, tb)?;
             let pre: Vec<TermId> = cx.pending.drain(before..).collect();
+            cx.restore(mark);
             let mut says = vec![g];
             says.extend(eqs);
-            bounds.push((pre, says, true));
+            if vars.is_empty() {
+                bounds.push((pre, says, true));
+            } else {
+                let mut all = pre.clone();
+                all.extend(says.iter().copied());
+                let body = cx.conj(&all);
+                let l = cx.store.list(&vars, None);
+                bounds.push((
+                    Vec::new(),
+                    vec![cx.store.app(syms::FORALL, &[l, body])],
+                    true,
+                ));
+                implied_only.push((pre, says, true));
+            }
         }
     }
     for wc in &t.where_clauses {
@@ -554,15 +574,19 @@ fn trait_decl(
                 && matches!(&wc.kind, ast::WhereClauseKind::Implemented(tr)
                     if matches!(&tr.self_ty.kind,
                         TyKind::Named { name, args } if args.is_empty() && name.name == "Self")));
-        if wc.binders.is_empty() {
-            let (pre, says) = cx.where_clause_parts(wc)?;
+        let mark = cx.mark();
+        let vars = cx.bind_where_clause_binders(wc);
+        let (pre, says) = cx.where_clause_parts(wc)?;
+        cx.restore(mark);
+        if vars.is_empty() {
             bounds.push((pre, says, on_self));
         } else {
             bounds.push((Vec::new(), cx.where_clause(wc)?, on_self));
+            implied_only.push((pre, says, on_self));
         }
     }
     let alias_eq = cx.store.sym("alias_eq");
-    for (pre, says, implied) in &bounds {
+    for (pre, says, implied) in bounds.iter().chain(&implied_only) {
         if !implied {
             continue;
         }
@@ -626,12 +650,31 @@ fn trait_decl(
                 if tb.maybe {
                     continue;
                 }
+                // (`type A: forall<'a> Fn<&'a T>`: implied for every `'a`.)
+                let inner = cx.mark();
+                cx.bind_bound_binders(tb);
                 let before = cx.pending.len();
                 let (g, eqs) = cx.trait_ref(alias, tb)?;
+                cx.restore(inner);
                 let mut body = vec![fe];
                 body.extend(cx.pending.drain(before..).collect::<Vec<_>>());
                 let h = cx.store.app(from_env, &[g]);
                 out.clause(&mut cx, h, &body, &a.span)?;
+                if !names.rust_rules {
+                    // The bound holds for whatever type the environment says the projection is:
+                    // with `T: Foo<Item<U> = V>` assumed, `V: B`. (chalk gets this by unifying the
+                    // clause's alias with `V`, which asks `AliasEq(<T as Foo>::Item<U> = V)`.)
+                    let x = cx.fresh("X");
+                    let mark = cx.mark();
+                    cx.bind_bound_binders(tb);
+                    let before = cx.pending.len();
+                    let (gx, _) = cx.trait_ref(x, tb)?;
+                    cx.restore(mark);
+                    let mut body = vec![fe, cx.store.app(ae, &[assoc, x])];
+                    body.extend(cx.pending.drain(before..).collect::<Vec<_>>());
+                    let h = cx.store.app(from_env, &[gx]);
+                    out.clause(&mut cx, h, &body, &a.span)?;
+                }
                 for e in eqs {
                     let is_trait = cx
                         .store
@@ -643,6 +686,30 @@ fn trait_decl(
                         e
                     };
                     out.clause(&mut cx, h, &body, &a.span)?;
+                }
+            }
+        }
+        if !names.rust_rules {
+            // The projection type in the environment (`FromEnv(<T as Tr>::A<Q>)`) implies the
+            // associated type's own where-clauses, as chalk's assumed `FromEnv` of a type does.
+            let fty = cx.store.sym("from_env_ty");
+            let env_alias = cx.store.app(fty, &[alias]);
+            for wc in &a.where_clauses {
+                let mark = cx.mark();
+                cx.bind_where_clause_binders(wc);
+                let (pre, says) = cx.where_clause_parts(wc)?;
+                cx.restore(mark);
+                let mut body = vec![env_alias];
+                body.extend(pre);
+                for g in says {
+                    let is_trait = cx
+                        .store
+                        .functor(g)
+                        .is_some_and(|(f, _)| cx.names.traits.contains_key(cx.store.name(f)));
+                    if is_trait {
+                        let h = cx.store.app(from_env, &[g]);
+                        out.clause(&mut cx, h, &body, &a.span)?;
+                    }
                 }
             }
         }

@@ -763,7 +763,7 @@ impl<'a> Cx<'a> {
     /// solver records as a region constraint). `forall<..>` binders become `forall` goals.
     pub fn where_clause(&mut self, wc: &WhereClause) -> Result<Vec<TermId>> {
         let mark = self.mark();
-        let vars: Vec<TermId> = wc.binders.iter().map(|p| self.bind(&p.name.name)).collect();
+        let vars = self.bind_where_clause_binders(wc);
         let (mut pre, mut goals) = self.where_clause_parts(wc)?;
         pre.append(&mut goals);
         self.restore(mark);
@@ -773,6 +773,26 @@ impl<'a> Cx<'a> {
         let body = self.conj(&pre);
         let l = self.store.list(&vars, None);
         Ok(vec![self.store.app(syms::FORALL, &[l, body])])
+    }
+
+    /// Bring a where-clause's binders into scope as fresh variables: `forall<'a> T: Foo<'a>` and, in
+    /// chalk's semantics, those of its bound (`T: forall<'a> Foo<'a>`), which mean the same. (A `.rs`
+    /// program erases a bound's higher-ranked lifetimes.)
+    pub fn bind_where_clause_binders(&mut self, wc: &WhereClause) -> Vec<TermId> {
+        let mut vars: Vec<TermId> = wc.binders.iter().map(|p| self.bind(&p.name.name)).collect();
+        if let WhereClauseKind::Implemented(tr) = &wc.kind {
+            vars.extend(self.bind_bound_binders(&tr.bound));
+        }
+        vars
+    }
+
+    /// Bring a trait bound's `forall<..>` binders into scope as fresh variables (chalk's semantics
+    /// only: a `.rs` program erases them).
+    pub fn bind_bound_binders(&mut self, b: &ast::TraitBound) -> Vec<TermId> {
+        if self.names.rust_rules {
+            return Vec::new();
+        }
+        b.binders.iter().map(|p| self.bind(&p.name.name)).collect()
     }
 
     /// A where-clause (its binders already in scope) split into the alias equalities of the
