@@ -424,3 +424,25 @@ fn implied_bounds_under_binders_and_through_projections() {
         ],
     );
 }
+
+/// An assumed projection type reads back as chalk wrote it in an explanation (it is assumed as a
+/// clause over the projection's normal form), never as the lowering's internal terms.
+#[test]
+fn an_assumed_projection_type_is_explained_in_chalks_words() {
+    let file = TempFile::new(
+        "explain_env_alias.chalk",
+        "struct Slice<T> { } trait Cast<T> { }
+         trait CastingIter<T> { type Item<U>: Cast<U> where T: Cast<U>; }",
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_knot"))
+        .args(["query", file.path(), "--explain-full", "--goal"])
+        .arg("forall<T, U, V> { if (FromEnv(<Slice<T> as CastingIter<T>>::Item<U>)) { T: Cast<V> } }")
+        .output()
+        .expect("knot runs");
+    let text = stdout(&out);
+    assert!(
+        text.contains("if (FromEnv(<Slice<T0> as CastingIter<T0>>::Item<T1>)) { T0: Cast<T2> }"),
+        "{text}"
+    );
+    assert!(!text.contains("'$"), "{text}");
+}

@@ -205,3 +205,23 @@ fn unique_solutions_list_constraints_in_chalks_sorted_order() {
         }
     }
 }
+
+/// `slg` takes up a lowered goal's relations right to left, as chalk's SLG solver does, so the last
+/// one binds a shared variable; `recursive` goes left to right, as chalk's recursive solver does.
+/// The expected texts are chalk's (`subtype.rs`, `multi_lifetime_invariant_struct`).
+#[test]
+fn relations_bind_in_each_solvers_order() {
+    let p = "#[variance(Invariant)] struct Foo<A> {}";
+    let goal = "forall<'a, 'b> { exists<U> { Subtype(Foo<&'a u32>, Foo<U>), Subtype(Foo<&'b u32>, Foo<U>) } }";
+    let constraints =
+        "lifetime constraints [InEnvironment { environment: Env([]), goal: '!1_0: '!1_1 }, \
+         InEnvironment { environment: Env([]), goal: '!1_1: '!1_0 }]";
+    assert_eq!(
+        chalk("slg", p, goal),
+        format!("Unique; substitution [?0 := (&'!1_1 Uint(U32))], {constraints}")
+    );
+    assert_eq!(
+        chalk("recursive", p, goal),
+        format!("Unique; substitution [?0 := (&'!1_0 Uint(U32))], {constraints}")
+    );
+}

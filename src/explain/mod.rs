@@ -250,6 +250,99 @@ impl<'a> Explainer<'a> {
                         self.goal_text_at(g, vars, depth + 1)
                     );
                 }
+                ("$subtype", 2) => {
+                    return format!(
+                        "Subtype({}, {})",
+                        rust_text::type_text_with(self.store, args[0], vars),
+                        rust_text::type_text_with(self.store, args[1], vars)
+                    )
+                }
+                ("$outlives", 2) => {
+                    return format!(
+                        "{}: {}",
+                        rust_text::type_text_with(self.store, args[0], vars),
+                        rust_text::type_text_with(self.store, args[1], vars)
+                    )
+                }
+                ("$int_var" | "$float_var", 1) => {
+                    let kind = if name == "$int_var" {
+                        "integer"
+                    } else {
+                        "float"
+                    };
+                    return format!(
+                        "{}: {{{kind}}}",
+                        rust_text::type_text_with(self.store, args[0], vars)
+                    );
+                }
+                ("\\+" | "not", 1) | ("$naf", 2) => {
+                    return format!("not {{ {} }}", self.goal_text_at(args[0], vars, depth + 1))
+                }
+                ("local_impl_allowed" | "well_formed", 1) => {
+                    let what = if name == "well_formed" {
+                        "WellFormed"
+                    } else {
+                        "LocalImplAllowed"
+                    };
+                    return format!("{what}({})", self.goal_text_at(args[0], vars, depth + 1));
+                }
+                ("is_local" | "is_upstream" | "is_fully_visible" | "downstream_type", 1) => {
+                    let what = match name {
+                        "is_local" => "IsLocal",
+                        "is_upstream" => "IsUpstream",
+                        "is_fully_visible" => "IsFullyVisible",
+                        _ => "DownstreamType",
+                    };
+                    return format!(
+                        "{what}({})",
+                        rust_text::type_text_with(self.store, args[0], vars)
+                    );
+                }
+                ("from_env_ty", 1) => {
+                    return format!(
+                        "FromEnv({})",
+                        rust_text::type_text_with(self.store, args[0], vars)
+                    )
+                }
+                (":-", 2) => {
+                    // An assumed clause whose conditions name projections (`FromEnv(<T as Tr>::A)`
+                    // is `from_env_ty(X) :- alias_eq(<T as Tr>::A, X)`): the head, with each such
+                    // variable shown as its projection.
+                    let mut shown: Vec<(u32, String)> = Vec::new();
+                    let mut rest = args[1];
+                    loop {
+                        let (part, next) = match self.store.view(rest) {
+                            View::App(syms::COMMA, a) if a.len() == 2 => (a[0], Some(a[1])),
+                            _ => (rest, None),
+                        };
+                        match self.store.view(part) {
+                            View::App(f, a) if a.len() == 2 && self.store.name(f) == "alias_eq" => {
+                                if let (View::Var(v), View::App(_, pa)) =
+                                    (self.store.view(a[1]), self.store.view(a[0]))
+                                {
+                                    if pa.len() == 2 {
+                                        let tr =
+                                            rust_text::trait_ref_text_with(self.store, pa[0], vars)
+                                                .replacen(": ", " as ", 1);
+                                        let item =
+                                            rust_text::type_text_with(self.store, pa[1], vars);
+                                        shown.push((v, format!("<{tr}>::{item}")));
+                                    }
+                                }
+                            }
+                            _ => break,
+                        }
+                        match next {
+                            Some(n) => rest = n,
+                            None => break,
+                        }
+                    }
+                    let named = |v: u32| match shown.iter().find(|(x, _)| *x == v) {
+                        Some((_, text)) => text.clone(),
+                        None => vars(v),
+                    };
+                    return self.goal_text_at(args[0], &named, depth + 1);
+                }
                 ("from_env" | "exists" | "$forall", _) => {
                     // `FromEnv(G)` reads as `G` among hypotheses; quantifiers show their body.
                     if let Some(&body) = args.last() {
@@ -282,6 +375,23 @@ impl<'a> Explainer<'a> {
                         }
                     }
                 }
+                (n, _) if n.starts_with('$') => {
+                    // A built-in rule's own predicate: its name without the `$`, its arguments as
+                    // types (`scalar([T; N])`); `'$compatible'` is chalk's `Compatible`.
+                    let bare = n.trim_start_matches('$');
+                    let parts: Vec<String> = args
+                        .iter()
+                        .map(|&a| rust_text::type_text_with(self.store, a, vars))
+                        .collect();
+                    return format!("{bare}({})", parts.join(", "));
+                }
+                _ => {}
+            }
+        }
+        if let (Some(_), View::Atom(f)) = (names, self.store.view(t)) {
+            match self.store.name(f) {
+                "$compatible" => return "Compatible".to_string(),
+                n if n.starts_with('$') => return n.trim_start_matches('$').to_string(),
                 _ => {}
             }
         }
@@ -504,7 +614,11 @@ impl<'a> Explainer<'a> {
             } else {
                 "clause"
             };
-            let trait_name = self.store.name(pred.0).to_string();
+            let trait_name = match self.store.name(pred.0) {
+                // A built-in rule's predicate is named as the goal reads.
+                n if n.starts_with('$') && self.names.is_some() => self.goal_text(goal, &var_name),
+                n => n.to_string(),
+            };
             let subject = match self.store.view(goal) {
                 View::App(_, a) if self.names.is_some() => {
                     rust_text::type_text_with(self.store, a[0], &var_name)

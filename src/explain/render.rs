@@ -17,7 +17,8 @@ fn verdict_text(v: Verdict) -> &'static str {
 /// A candidate's label, or `built-in rule` for one written in the lowering's vocabulary
 /// (`'$lang_copy'('$tuple'(A, B))`): its location still says which.
 fn label(n: &Node) -> &str {
-    if matches!(n.verdict, Verdict::Candidate | Verdict::NoMatch) && n.label.contains("'$") {
+    // (No Rust text has a `$`.)
+    if matches!(n.verdict, Verdict::Candidate | Verdict::NoMatch) && n.label.contains('$') {
         "built-in rule"
     } else {
         &n.label
@@ -34,7 +35,7 @@ fn line(n: &Node) -> String {
         s.push_str(&format!(" ({l})"));
     }
     if let Some(note) = &n.note {
-        if note.contains("'$") {
+        if note.contains('$') {
             // A condition of a built-in rule, in the lowering's vocabulary.
             s.push_str(": a condition of the built-in rule fails");
         } else {

@@ -75,8 +75,19 @@ fn region_text(store: &Store, t: TermId) -> Option<String> {
         View::Atom(syms::ERASED) | View::Var(_) => None,
         View::Atom(l) => Some(store.name(l).to_string()),
         View::Placeholder(u, i) => Some(format!("'!{u}_{i}")),
+        // A lifetime bound by a `for<..>` binder around the type, as chalk prints it.
+        View::App(f, [d, i]) if store.name(f) == "$bv" => match (store.view(*d), store.view(*i)) {
+            (View::Int(d), View::Int(i)) => Some(format!("'^{d}.{i}")),
+            _ => None,
+        },
         _ => None,
     }
+}
+
+/// `for<'^0.0, ..> ` for a binder of `n` lifetimes.
+fn binder_prefix(n: u32) -> String {
+    let names: Vec<String> = (0..n).map(|i| format!("'^0.{i}")).collect();
+    format!("for<{}> ", names.join(", "))
 }
 
 fn write(store: &Store, t: TermId, out: &mut String, depth: usize, v: VarNames<'_>) {
@@ -86,6 +97,11 @@ fn write(store: &Store, t: TermId, out: &mut String, depth: usize, v: VarNames<'
     }
     if let View::App(crate::term::syms::REGION, _) = store.view(t) {
         out.push_str(&region_text(store, t).unwrap_or_else(|| "'_".into()));
+        return;
+    }
+    if let Some((n, body)) = crate::term::binders::split(store, t) {
+        out.push_str(&binder_prefix(n));
+        write(store, body, out, depth + 1, v);
         return;
     }
     match store.view(t) {
@@ -189,6 +205,13 @@ fn write(store: &Store, t: TermId, out: &mut String, depth: usize, v: VarNames<'
                         out.push_str(" + ");
                     }
                     first = false;
+                    let b = match crate::term::binders::split(store, b) {
+                        Some((n, body)) => {
+                            out.push_str(&binder_prefix(n));
+                            body
+                        }
+                        None => b,
+                    };
                     let (tr, binds) = match store.view(b) {
                         View::App(f, ba) if store.name(f) == "$b" && ba.len() == 2 => {
                             (ba[0], ba[1])

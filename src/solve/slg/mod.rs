@@ -8,6 +8,7 @@
 //! makes left recursion terminate with each answer once, and negation wait for the table it negates.
 
 mod assume;
+mod order;
 mod table;
 
 use super::answers::AnswerSet;
@@ -65,6 +66,17 @@ impl Strategy for Slg {
         limits: &Limits,
         on_answer: &mut OnAnswer<'_>,
     ) -> Outcome {
+        // A lowered program's goal is taken up in chalk's order (`order.rs`).
+        let reordered;
+        let goal = if program.defer_floundering_negation {
+            reordered = Goal {
+                term: order::chalk_order(store, goal.term),
+                nvars: goal.nvars,
+            };
+            &reordered
+        } else {
+            goal
+        };
         if program.coinductive.is_empty() {
             let assume = Assumptions::default();
             let shape = (
