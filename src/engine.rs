@@ -232,6 +232,7 @@ impl Engine {
         let render = crate::lower::chalk::Render {
             names: self.items.as_ref(),
             vars: names,
+            goal: Some(goal),
         };
         let chalk_text = crate::lower::chalk::solution_text(&self.store, &solution, &render);
         Ok(Answers {

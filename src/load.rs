@@ -53,6 +53,19 @@ impl Loaded {
                 Source::Clauses => None,
             },
             vars,
+            goal: None,
+        }
+    }
+
+    /// [`Loaded::render`] for the answers of `goal` (their free variables' universes come from it).
+    pub fn render_goal<'a>(
+        &'a self,
+        vars: &'a [Box<str>],
+        goal: TermId,
+    ) -> crate::lower::chalk::Render<'a> {
+        crate::lower::chalk::Render {
+            goal: Some(goal),
+            ..self.render(vars)
         }
     }
 

@@ -446,3 +446,32 @@ fn an_assumed_projection_type_is_explained_in_chalks_words() {
     );
     assert!(!text.contains("'$"), "{text}");
 }
+
+/// An answer's free variable is printed in its universe, as chalk's canonical answer has it: that of
+/// the existential it stands for (how many `forall`s enclose it), lowered when it is unified with an
+/// outer one, the universes used numbered densely. The expected lines are chalk's own (both solvers).
+#[test]
+fn free_variables_are_printed_in_their_universe() {
+    expect(
+        "universes.chalk",
+        "struct Foo<T> { } struct Unit { } trait Tr<T> { } impl<T> Tr<T> for Unit { }",
+        &[
+            (
+                "forall<X> { exists<T> { Unit: Tr<T> } }",
+                "Unique; for<?U1> { substitution [?0 := ^0.0] }",
+            ),
+            (
+                "exists<S> { forall<X> { exists<T> { Unit: Tr<T>, S = Foo<T> } } }",
+                "Unique; for<?U0> { substitution [?0 := ^0.0, ?1 := Foo<^0.0>] }",
+            ),
+            (
+                "forall<X> { exists<T, S> { Unit: Tr<T>, S = Foo<T> } }",
+                "Unique; for<?U1> { substitution [?0 := ^0.0, ?1 := Foo<^0.0>] }",
+            ),
+            (
+                "exists<A> { forall<X> { forall<Y> { exists<T> { Unit: Tr<T>, A = Unit } } } }",
+                "Unique; for<?U1> { substitution [?0 := ^0.0, ?1 := Unit] }",
+            ),
+        ],
+    );
+}

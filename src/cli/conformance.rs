@@ -118,7 +118,8 @@ fn run_case(case: &Value, args: &ConformanceArgs) -> Verdict {
     match kind {
         "yields" => {
             let sol = aggregate(&mut loaded.store, &solved.answers, &solved.outcome);
-            let got = crate::chalk::solution_text(&loaded.store, &sol, &loaded.render(&names));
+            let got =
+                crate::chalk::solution_text(&loaded.store, &sol, &loaded.render_goal(&names, g));
             let want = case["expected"].as_str().unwrap_or("");
             if collapse(&got) == collapse(want) {
                 Verdict::Pass
@@ -138,7 +139,11 @@ fn run_case(case: &Value, args: &ConformanceArgs) -> Verdict {
                     let text = if nvars == 0 {
                         String::new()
                     } else {
-                        crate::chalk::answer_text(&loaded.store, a.values, &loaded.render(&names))
+                        crate::chalk::answer_text(
+                            &loaded.store,
+                            a.values,
+                            &loaded.render_goal(&names, g),
+                        )
                     };
                     // chalk's answer stream marks an uncertain answer, and reports floundering as
                     // an answer of its own; so does it a branch cut by its maximum term size (the

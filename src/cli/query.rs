@@ -96,6 +96,7 @@ pub(super) fn answer(
     let render = crate::chalk::Render {
         names: items.as_ref(),
         vars: names,
+        goal: Some(goal),
     };
     // What the program writes (`write/1`, `format/2`) goes out in order with the answers.
     crate::capture_output(true);
@@ -180,7 +181,11 @@ pub(super) fn answer(
                 Mode::One => {
                     let sol = aggregate(&mut loaded.store, &answers, &outcome);
                     let text = if chalk {
-                        crate::chalk::solution_text(&loaded.store, &sol, &loaded.render(names))
+                        crate::chalk::solution_text(
+                            &loaded.store,
+                            &sol,
+                            &loaded.render_goal(names, goal),
+                        )
                     } else {
                         solution_text(&loaded.store, &sol, names, count as usize)
                     };
@@ -211,7 +216,7 @@ pub(super) fn answer(
                 "goal": goal_text,
                 "strategy": opts.strategy,
                 "solution": solution_json(&loaded.store, &sol, names),
-                "chalk": crate::chalk::solution_text(&loaded.store, &sol, &loaded.render(names)),
+                "chalk": crate::chalk::solution_text(&loaded.store, &sol, &loaded.render_goal(names, goal)),
                 "count": count,
                 "floundered": outcome.floundered,
                 "negative_cycle": outcome.negative_cycle,

@@ -14,6 +14,81 @@ pub struct Render<'a> {
     pub names: Option<&'a Names>,
     /// The names of the goal's existential variables, in order.
     pub vars: &'a [Box<str>],
+    /// The goal, when known: the universes of its existentials (how many `forall`s enclose each)
+    /// give those of an answer's free variables (`for<?U1> { .. }`).
+    pub goal: Option<TermId>,
+}
+
+/// The universe of each of the goal's `n` existential variables: the number of `forall` binders
+/// around its `exists`.
+fn query_universes(store: &Store, goal: TermId, n: usize) -> Vec<u32> {
+    let mut out = vec![0; n];
+    let mut stack = vec![(goal, 0u32)];
+    while let Some((t, depth)) = stack.pop() {
+        match store.view(t) {
+            View::App(crate::term::syms::FORALL, [_, g]) => stack.push((*g, depth + 1)),
+            View::App(crate::term::syms::EXISTS, [vs, g]) => {
+                let mut vars = list_items(store, *vs);
+                if vars.is_empty() {
+                    vars.push(*vs);
+                }
+                for v in vars {
+                    if let View::Var(k) = store.view(v) {
+                        if let Some(u) = out.get_mut(k as usize) {
+                            *u = depth;
+                        }
+                    }
+                }
+                stack.push((*g, depth));
+            }
+            View::App(_, args) => stack.extend(args.iter().map(|&a| (a, depth))),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// `for<?U..>` for the free variables of the answer `vals` (numbered by first appearance): each in
+/// the lowest universe of the existentials whose values hold it (unification moves a variable to the
+/// lower universe), the universes used then numbered densely from `U1` (`U0` stays), as chalk's
+/// canonical answer has them. All `U0` when the goal is not known.
+fn free_binders(store: &Store, tuple: TermId, r: &Render<'_>) -> String {
+    let n = store.var_count(tuple);
+    let (vals, _) = answer_parts(store, tuple);
+    let Some(goal) = r.goal else {
+        return binders(n);
+    };
+    let qu = query_universes(store, goal, vals.len());
+    let mut univ: Vec<u32> = vec![u32::MAX; n as usize];
+    for (i, &v) in vals.iter().enumerate() {
+        let mut stack = vec![v];
+        while let Some(t) = stack.pop() {
+            match store.view(t) {
+                View::Var(k) => {
+                    if let Some(u) = univ.get_mut(k as usize) {
+                        *u = (*u).min(qu.get(i).copied().unwrap_or(0));
+                    }
+                }
+                View::App(_, args) => stack.extend_from_slice(args),
+                _ => {}
+            }
+        }
+    }
+    let mut used: Vec<u32> = univ
+        .iter()
+        .copied()
+        .filter(|&u| u != u32::MAX && u > 0)
+        .collect();
+    used.sort_unstable();
+    used.dedup();
+    let us: Vec<String> = univ
+        .iter()
+        .map(|&u| match used.binary_search(&u) {
+            Ok(rank) => format!("?U{}", rank + 1),
+            Err(_) => "?U0".to_string(),
+        })
+        .collect();
+    format!("for<{}>", us.join(","))
 }
 
 fn scalar(name: &str) -> Option<&'static str> {
@@ -306,7 +381,7 @@ fn answer_body(store: &Store, t: TermId, r: &Render<'_>, order: ConstraintOrder)
     if !vals.is_empty() {
         parts.push(format!("substitution {}", substitution(store, t, r).0));
     }
-    let mut binder = binders(store.var_count(t));
+    let mut binder = free_binders(store, t, r);
     if let Some((cs, us)) = regions {
         parts.push(format!(
             "lifetime constraints {}",
@@ -354,7 +429,10 @@ pub fn solution_text(store: &Store, sol: &Solution, r: &Render<'_>) -> String {
             if free == 0 {
                 format!("Ambiguous; {kind} substitution {s}")
             } else {
-                format!("Ambiguous; {kind} substitution {} {{ {s} }}", binders(free))
+                format!(
+                    "Ambiguous; {kind} substitution {} {{ {s} }}",
+                    free_binders(store, *t, r)
+                )
             }
         }
     }
