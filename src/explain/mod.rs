@@ -228,19 +228,29 @@ impl<'a> Explainer<'a> {
             if names.traits.contains_key(name) {
                 return rust_text::trait_ref_text_with(self.store, t, vars);
             }
-            match (name, args.len()) {
-                ("well_formed_ty", 1) => {
-                    return format!(
-                        "WellFormed({})",
-                        rust_text::type_text_with(self.store, args[0], vars)
-                    )
+            // A type, or a trait reference (`T: Tr<..>`).
+            let arg = |a: TermId| match self.store.functor(a) {
+                Some((g, _)) if names.traits.contains_key(self.store.name(g)) => {
+                    rust_text::trait_ref_text_with(self.store, a, vars)
                 }
-                ("=", 2) => {
-                    return format!(
-                        "{} = {}",
-                        rust_text::type_text_with(self.store, args[0], vars),
-                        rust_text::type_text_with(self.store, args[1], vars)
-                    );
+                _ => rust_text::type_text_with(self.store, a, vars),
+            };
+            if let (Some(&(_, chalk)), [a]) = (
+                crate::lower::CHALK_DOMAIN_GOALS
+                    .iter()
+                    .find(|(lowered, _)| *lowered == name),
+                args,
+            ) {
+                return format!("{chalk}({})", arg(*a));
+            }
+            match (name, args.len()) {
+                ("=" | "$subtype" | "$outlives", 2) => {
+                    let (a, b) = (arg(args[0]), arg(args[1]));
+                    return match name {
+                        "=" => format!("{a} = {b}"),
+                        "$subtype" => format!("Subtype({a}, {b})"),
+                        _ => format!("{a}: {b}"),
+                    };
                 }
                 ("=>", 2) => {
                     let (h, g) = (args[0], args[1]);
@@ -250,59 +260,16 @@ impl<'a> Explainer<'a> {
                         self.goal_text_at(g, vars, depth + 1)
                     );
                 }
-                ("$subtype", 2) => {
-                    return format!(
-                        "Subtype({}, {})",
-                        rust_text::type_text_with(self.store, args[0], vars),
-                        rust_text::type_text_with(self.store, args[1], vars)
-                    )
-                }
-                ("$outlives", 2) => {
-                    return format!(
-                        "{}: {}",
-                        rust_text::type_text_with(self.store, args[0], vars),
-                        rust_text::type_text_with(self.store, args[1], vars)
-                    )
-                }
                 ("$int_var" | "$float_var", 1) => {
                     let kind = if name == "$int_var" {
                         "integer"
                     } else {
                         "float"
                     };
-                    return format!(
-                        "{}: {{{kind}}}",
-                        rust_text::type_text_with(self.store, args[0], vars)
-                    );
+                    return format!("{}: {{{kind}}}", arg(args[0]));
                 }
                 ("\\+" | "not", 1) | ("$naf", 2) => {
                     return format!("not {{ {} }}", self.goal_text_at(args[0], vars, depth + 1))
-                }
-                ("local_impl_allowed" | "well_formed", 1) => {
-                    let what = if name == "well_formed" {
-                        "WellFormed"
-                    } else {
-                        "LocalImplAllowed"
-                    };
-                    return format!("{what}({})", self.goal_text_at(args[0], vars, depth + 1));
-                }
-                ("is_local" | "is_upstream" | "is_fully_visible" | "downstream_type", 1) => {
-                    let what = match name {
-                        "is_local" => "IsLocal",
-                        "is_upstream" => "IsUpstream",
-                        "is_fully_visible" => "IsFullyVisible",
-                        _ => "DownstreamType",
-                    };
-                    return format!(
-                        "{what}({})",
-                        rust_text::type_text_with(self.store, args[0], vars)
-                    );
-                }
-                ("from_env_ty", 1) => {
-                    return format!(
-                        "FromEnv({})",
-                        rust_text::type_text_with(self.store, args[0], vars)
-                    )
                 }
                 (":-", 2) => {
                     // An assumed clause whose conditions name projections (`FromEnv(<T as Tr>::A)`
@@ -317,17 +284,10 @@ impl<'a> Explainer<'a> {
                         };
                         match self.store.view(part) {
                             View::App(f, a) if a.len() == 2 && self.store.name(f) == "alias_eq" => {
-                                if let (View::Var(v), View::App(_, pa)) =
-                                    (self.store.view(a[1]), self.store.view(a[0]))
+                                if let (View::Var(v), Some(p)) =
+                                    (self.store.view(a[1]), self.projection_text(a[0], vars))
                                 {
-                                    if pa.len() == 2 {
-                                        let tr =
-                                            rust_text::trait_ref_text_with(self.store, pa[0], vars)
-                                                .replacen(": ", " as ", 1);
-                                        let item =
-                                            rust_text::type_text_with(self.store, pa[1], vars);
-                                        shown.push((v, format!("<{tr}>::{item}")));
-                                    }
+                                    shown.push((v, p));
                                 }
                             }
                             _ => break,
@@ -365,14 +325,9 @@ impl<'a> Explainer<'a> {
                     return parts.join(", ");
                 }
                 ("normalize" | "alias_eq", 2) => {
-                    if let View::App(_, pa) = self.store.view(args[0]) {
-                        if pa.len() == 2 {
-                            let tr = rust_text::trait_ref_text_with(self.store, pa[0], vars)
-                                .replacen(": ", " as ", 1);
-                            let item = rust_text::type_text_with(self.store, pa[1], vars);
-                            let rhs = rust_text::type_text_with(self.store, args[1], vars);
-                            return format!("<{tr}>::{item} == {rhs}");
-                        }
+                    if let Some(p) = self.projection_text(args[0], vars) {
+                        let rhs = rust_text::type_text_with(self.store, args[1], vars);
+                        return format!("{p} == {rhs}");
                     }
                 }
                 (n, _) if n.starts_with('$') => {
@@ -396,6 +351,16 @@ impl<'a> Explainer<'a> {
             }
         }
         term_to_string(self.store, t, vars, 999)
+    }
+
+    /// `<T as Tr>::A` for the lowering's `'$assoc'(Tr(T), A)`.
+    fn projection_text(&self, assoc: TermId, vars: &dyn Fn(u32) -> String) -> Option<String> {
+        let View::App(_, [tr, item]) = self.store.view(assoc) else {
+            return None;
+        };
+        let tr = rust_text::trait_ref_text_with(self.store, *tr, vars).replacen(": ", " as ", 1);
+        let item = rust_text::type_text_with(self.store, *item, vars);
+        Some(format!("<{tr}>::{item}"))
     }
 
     fn leaf(&mut self, label: String, verdict: Verdict, note: Option<String>) -> Node {

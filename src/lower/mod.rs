@@ -29,6 +29,20 @@ pub mod rust_text;
 mod types;
 mod unsize;
 
+/// The lowering's domain predicates over one type or trait reference, by their clause-language
+/// names, with chalk's names for them (explanations print chalk's: `IsLocal(T)`,
+/// `WellFormed(T: Tr)`).
+pub const CHALK_DOMAIN_GOALS: &[(&str, &str)] = &[
+    ("well_formed", "WellFormed"),
+    ("well_formed_ty", "WellFormed"),
+    ("from_env_ty", "FromEnv"),
+    ("local_impl_allowed", "LocalImplAllowed"),
+    ("is_local", "IsLocal"),
+    ("is_upstream", "IsUpstream"),
+    ("is_fully_visible", "IsFullyVisible"),
+    ("downstream_type", "DownstreamType"),
+];
+
 pub use attrs::unknown_attribute_warnings;
 pub use names::Names;
 
