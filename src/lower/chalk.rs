@@ -24,7 +24,12 @@ pub struct Render<'a> {
 fn query_universes(store: &Store, goal: TermId, n: usize) -> Vec<u32> {
     let mut out = vec![0; n];
     let mut stack = vec![(goal, 0u32)];
+    // (Each shared subterm once per depth: linear in the goal's distinct nodes.)
+    let mut seen = rustc_hash::FxHashSet::default();
     while let Some((t, depth)) = stack.pop() {
+        if !seen.insert((t, depth)) {
+            continue;
+        }
         match store.view(t) {
             View::App(crate::term::syms::FORALL, [_, g]) => stack.push((*g, depth + 1)),
             View::App(crate::term::syms::EXISTS, [vs, g]) => {
@@ -62,7 +67,12 @@ fn free_binders(store: &Store, tuple: TermId, r: &Render<'_>) -> String {
     let mut univ: Vec<u32> = vec![u32::MAX; n as usize];
     for (i, &v) in vals.iter().enumerate() {
         let mut stack = vec![v];
+        // (An answer may share subterms: each distinct node once.)
+        let mut seen = rustc_hash::FxHashSet::default();
         while let Some(t) = stack.pop() {
+            if store.var_count(t) == 0 || !seen.insert(t) {
+                continue;
+            }
             match store.view(t) {
                 View::Var(k) => {
                     if let Some(u) = univ.get_mut(k as usize) {

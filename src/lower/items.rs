@@ -518,6 +518,11 @@ fn ctor_key(t: &TyKind) -> Option<String> {
 /// - AliasEq-Placeholder: `alias_eq('$assoc'(Tr, 'A'(Q)), '$alias'(Tr, 'A'(Q))) :- '$fallback'.`
 ///   (a default clause: see `'$fallback'` in the README)
 /// - Implied-Bound-From-AssocTy: `from_env('B'('$alias'(Tr, 'A'(Q)))) :- from_env(Tr).`
+///
+/// In chalk's semantics (`.chalk`) also: `from_env('B'(X)) :- from_env(Tr), alias_eq(Assoc, X).`
+/// (the bound of whatever type an assumed `T: Tr<A = X>` names) and, for each where-clause `WC2`
+/// of the associated type, `from_env(WC2) :- from_env_ty('$alias'(Tr, 'A'(Q))).` A higher-ranked
+/// bound or where-clause is implied with its binders as clause variables.
 fn trait_decl(
     store: &mut Store,
     names: &Names,
