@@ -390,6 +390,10 @@ pub struct Program {
     /// variables, as chalk's SLG reorders such goals (lowered Rust-like programs); when false it
     /// flounders where it stands, in Prolog's left-to-right order (clause programs).
     pub defer_floundering_negation: bool,
+    /// `slg` takes up the relations of the goal's top conjunction first, right to left, as chalk's
+    /// SLG solver does (lowered Rust-like programs; `solve/slg/order.rs`); when false, the goal's
+    /// written order (clause programs).
+    pub chalk_goal_order: bool,
     /// A non-enumerable call that flounders leaves its branch going on, tainted: the branch's answer
     /// is ambiguous, with its substitution (chalk's SLG; lowered programs outside coherence's open
     /// world). When false the branch ends and the search is marked floundered (unknown).

@@ -199,6 +199,7 @@ fn rebuild(
     p.sources = old.sources.clone();
     p.unknown_error = old.unknown_error;
     p.defer_floundering_negation = old.defer_floundering_negation;
+    p.chalk_goal_order = old.chalk_goal_order;
     p.flounder_as_ambiguous = old.flounder_as_ambiguous;
     p.warnings = old.warnings.clone();
     let first_pred = first.as_ref().and_then(|c| store.functor(c.head));

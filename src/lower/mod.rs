@@ -108,6 +108,8 @@ pub fn lower_program(
     program.warnings = warnings;
     // chalk's semantics: a floundering negation waits for the goals after it.
     program.defer_floundering_negation = true;
+    // chalk's semantics: `slg` relates a goal's top conjunction right to left first.
+    program.chalk_goal_order = true;
     // chalk's semantics: a floundered goal leaves an ambiguous answer. In coherence's open world a
     // floundered where-clause (another crate may make it hold) keeps ending its branch as unknown.
     program.flounder_as_ambiguous = !opts.intercrate;

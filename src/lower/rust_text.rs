@@ -76,7 +76,7 @@ fn region_text(store: &Store, t: TermId) -> Option<String> {
         View::Atom(l) => Some(store.name(l).to_string()),
         View::Placeholder(u, i) => Some(format!("'!{u}_{i}")),
         // A lifetime bound by a `for<..>` binder around the type, as chalk prints it.
-        View::App(f, [d, i]) if store.name(f) == "$bv" => match (store.view(*d), store.view(*i)) {
+        View::App(syms::BOUND, [d, i]) => match (store.view(*d), store.view(*i)) {
             (View::Int(d), View::Int(i)) => Some(format!("'^{d}.{i}")),
             _ => None,
         },

@@ -68,7 +68,7 @@ impl Strategy for Slg {
     ) -> Outcome {
         // A lowered program's goal is taken up in chalk's order (`order.rs`).
         let reordered;
-        let goal = if program.defer_floundering_negation {
+        let goal = if program.chalk_goal_order {
             reordered = Goal {
                 term: order::chalk_order(store, goal.term),
                 nvars: goal.nvars,
