@@ -681,11 +681,7 @@ fn trait_decl(
                     out.clause(&mut cx, h, &body, &a.span)?;
                 }
                 for e in eqs {
-                    let is_trait = cx
-                        .store
-                        .functor(e)
-                        .is_some_and(|(f, _)| cx.names.traits.contains_key(cx.store.name(f)));
-                    let h = if is_trait {
+                    let h = if cx.is_trait_goal(e) {
                         cx.store.app(from_env, &[e])
                     } else {
                         e
@@ -707,11 +703,7 @@ fn trait_decl(
                 let mut body = vec![env_alias];
                 body.extend(pre);
                 for g in says {
-                    let is_trait = cx
-                        .store
-                        .functor(g)
-                        .is_some_and(|(f, _)| cx.names.traits.contains_key(cx.store.name(f)));
-                    if is_trait {
+                    if cx.is_trait_goal(g) {
                         let h = cx.store.app(from_env, &[g]);
                         out.clause(&mut cx, h, &body, &a.span)?;
                     }

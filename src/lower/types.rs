@@ -183,6 +183,14 @@ impl<'a> Cx<'a> {
         self.store.app(f, &ps)
     }
 
+    /// True for a trait goal (`'Tr'(T, ..)`) of the program, as opposed to an alias equality or
+    /// another of the lowering's predicates.
+    pub fn is_trait_goal(&self, g: TermId) -> bool {
+        self.store
+            .functor(g)
+            .is_some_and(|(f, _)| self.names.traits.contains_key(self.store.name(f)))
+    }
+
     /// A trait's own reference `'Tr'(Self, P..)` with `Self` and its parameters brought into scope.
     pub fn trait_self_ref(&mut self, t: &ast::TraitDef) -> TermId {
         let self_v = self.bind("Self");
