@@ -30,6 +30,21 @@ fn answer(path: &str, goal: &str, strategy: &str) -> String {
     out.lines().next().unwrap_or_default().to_string() + &stderr(&o)
 }
 
+/// The first line of the answer in chalk's notation (`--format chalk`).
+fn chalk_answer(path: &str, goal: &str, strategy: &str) -> String {
+    let o = knot(&[
+        "query",
+        path,
+        "--goal",
+        goal,
+        "--format",
+        "chalk",
+        "--strategy",
+        strategy,
+    ]);
+    stdout(&o).lines().next().unwrap_or_default().to_string()
+}
+
 /// `holds`: every strategy but sld (which may overflow on cycles) answers `true.`; `fails`: no
 /// strategy answers `true.`.
 fn expect(name: &str, src: &str, cases: &[(&str, bool)]) {
@@ -243,19 +258,7 @@ fn cause4_integer_and_float_variables_take_only_their_scalars() {
         "trait Foo {}\nimpl Foo for char {}\nimpl Foo for u8 {}\nimpl Foo for f32 {}\ntrait Bar {}\nimpl Bar for char {}\n",
     );
     for s in STRATEGIES {
-        let q = |goal: &str| {
-            let o = knot(&[
-                "query",
-                f.path(),
-                "--goal",
-                goal,
-                "--format",
-                "chalk",
-                "--strategy",
-                s,
-            ]);
-            stdout(&o).lines().next().unwrap_or_default().to_string()
-        };
+        let q = |goal: &str| chalk_answer(f.path(), goal, s);
         assert_eq!(
             q("exists<int T> { T: Foo }"),
             "Unique; substitution [?0 := Uint(U8)]",
@@ -287,19 +290,7 @@ fn cause4_integer_and_float_variables_take_only_their_scalars() {
          impl Foo for usize {}\nimpl Foo for Bar {}\n",
     );
     for s in STRATEGIES {
-        let q = |goal: &str| {
-            let o = knot(&[
-                "query",
-                f.path(),
-                "--goal",
-                goal,
-                "--format",
-                "chalk",
-                "--strategy",
-                s,
-            ]);
-            stdout(&o).lines().next().unwrap_or_default().to_string()
-        };
+        let q = |goal: &str| chalk_answer(f.path(), goal, s);
         assert_eq!(
             q("exists<int N> { N: Foo }"),
             "Unique; substitution [?0 := Uint(Usize)]",

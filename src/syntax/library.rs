@@ -188,6 +188,19 @@ pub fn decode_into(store: &mut Store, file: &str, src: &'static str) -> Option<V
         .collect()
 }
 
+/// A snapshot's test: with `UPDATE_EXPECT` set, write `fresh` to `path` and return false; otherwise
+/// assert that the file holds `fresh` (`hint` says how to regenerate it) and return true.
+#[cfg(test)]
+pub(crate) fn snapshot_is_current(path: &str, fresh: &[u8], hint: &str) -> bool {
+    if std::env::var_os("UPDATE_EXPECT").is_some() {
+        std::fs::write(path, fresh).unwrap_or_else(|e| panic!("write {path}: {e}"));
+        return false;
+    }
+    let on_disk = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    assert!(on_disk == fresh, "{path} is stale: run {hint}");
+    true
+}
+
 /// Encode one file's parsed items (in `store`).
 #[cfg(test)]
 fn encode(store: &Store, name: &str, items: &[Item]) -> FileCode {
@@ -282,15 +295,10 @@ mod tests {
     fn the_snapshot_is_current_and_decodes_to_the_parse() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rules/library.snapshot");
         let bytes = fresh();
-        if std::env::var_os("UPDATE_EXPECT").is_some() {
-            std::fs::write(path, &bytes).expect("write rules/library.snapshot");
+        let hint = "UPDATE_EXPECT=1 cargo test --release --lib library";
+        if !super::snapshot_is_current(path, &bytes, hint) {
             return;
         }
-        let on_disk = std::fs::read(path).expect("rules/library.snapshot exists");
-        assert!(
-            on_disk == bytes,
-            "rules/library.snapshot is stale: run UPDATE_EXPECT=1 cargo test --release --lib library"
-        );
         let text = super::super::clauses::items_text;
         for (name, src) in ALL {
             let mut parsed_store = Store::new();
