@@ -92,6 +92,7 @@ mod regions;
 mod render;
 mod resolve;
 mod solve;
+mod std_image;
 mod suggest;
 mod syntax;
 mod term;

@@ -3,7 +3,7 @@
 //! items hide). The library owns loading; the command line and the REPL call it.
 
 use crate::error::{line_col, Error, Result};
-use crate::lower::{lower_goal, lower_program, LowerOptions, Names};
+use crate::lower::{lower_goal, lower_onto, lower_program, LowerOptions, Names};
 use crate::program::{hide_quantified, mark_negations, Program};
 use crate::solve::{reuse_strategy, Answer, AnswerRef, Goal, Outcome};
 use crate::syntax::ast;
@@ -39,7 +39,7 @@ pub struct Loaded {
     pub(crate) ast: Option<ast::Program>,
     /// The std model's items lowered with a `.rs` program (`rules/std/*.rs`, resolved), for
     /// explanations that cite them.
-    pub(crate) library: Option<ast::Program>,
+    pub(crate) library: Option<Library>,
     /// The strategy instance of the last goal solved on this program (see `solve_goal`).
     pub(crate) solver: crate::solve::KeptStrategy,
 }
@@ -128,13 +128,37 @@ impl Loaded {
     pub fn source_items(&self) -> crate::explain::items::Items {
         let mut programs = Vec::new();
         programs.extend(self.ast.as_ref());
-        programs.extend(self.library.as_ref());
+        programs.extend(self.library.as_ref().map(Library::items));
         crate::explain::items::Items::collect(&programs, &|file| {
             library_source(file)
                 .map(String::from)
                 .or_else(|| std::fs::read_to_string(file).ok())
         })
     }
+}
+
+/// The std model's resolved items, as a loaded `.rs` program keeps them for explanations.
+pub(crate) enum Library {
+    /// Resolved with the program.
+    Items(ast::Program),
+    /// Those of the std image (`std_image.rs`), decoded when first asked for.
+    Image,
+}
+
+impl Library {
+    /// The items.
+    pub(crate) fn items(&self) -> &ast::Program {
+        match self {
+            Library::Items(p) => p,
+            Library::Image => crate::std_image::library(),
+        }
+    }
+}
+
+/// False when the environment sets `KNOT_STD_IMAGE=off`: the std model is then lowered with each
+/// program, as when the image is stale (to compare the two, or to time the lowering).
+fn use_std_image() -> bool {
+    std::env::var_os("KNOT_STD_IMAGE").map_or(true, |v| v != "off")
 }
 
 /// Parse a goal for a program: Rust-like goal syntax, lowered, when the program's `items` are given;
@@ -290,6 +314,17 @@ pub fn load_surface(
 
 /// Load a `.rs` program: parse it as Rust, resolve its names against the std model, lower.
 fn load_rust(file: Arc<str>, src: &str, prelude: bool, lower: &LowerOptions) -> Result<Loaded> {
+    load_rust_with(file, src, prelude, lower, use_std_image())
+}
+
+/// [`load_rust`], on the std image when `image` (and the image is usable for the program).
+pub(crate) fn load_rust_with(
+    file: Arc<str>,
+    src: &str,
+    prelude: bool,
+    lower: &LowerOptions,
+    image: bool,
+) -> Result<Loaded> {
     let user = match crate::syntax::rust::parse_crate(&file, src) {
         Ok(c) => c,
         Err(rust_err) => match surface::parse_program(&file, src) {
@@ -299,17 +334,38 @@ fn load_rust(file: Arc<str>, src: &str, prelude: bool, lower: &LowerOptions) -> 
             Err(chalk_err) => return Err(pick_error(rust_err, chalk_err)),
         },
     };
-    let std = if prelude {
-        Some(crate::resolve::std_model::std_crate()?)
-    } else {
-        None
-    };
-    let resolved = crate::resolve::Resolver::resolve(user, std)?;
-    let mut store = Store::new();
     // `.rs` programs follow rustc where it differs from chalk (implicit `Sized`, implied bounds).
     let mut lower = lower.clone();
     lower.rust_rules = true;
-    let lowered = lower_program(&mut store, &resolved.all, &lower)?;
+    // The std model resolved and lowered ahead of time, when the program cannot change it.
+    let image = (prelude && image && crate::std_image::usable(&user, &lower))
+        .then(crate::std_image::prepare)
+        .flatten();
+    let (mut store, lowered, resolved, library) = match image {
+        Some(std) => {
+            let resolved = crate::resolve::Resolver::resolve_on(std.resolver, user)?;
+            let mut store = std.store;
+            let lowered = lower_onto(&mut store, std.lowered, &resolved.user, &lower)?;
+            (store, lowered, resolved, prelude.then_some(Library::Image))
+        }
+        None => {
+            let std = if prelude {
+                Some(crate::resolve::std_model::std_crate()?)
+            } else {
+                None
+            };
+            let mut resolved = crate::resolve::Resolver::resolve(user, std)?;
+            let mut store = Store::new();
+            let lowered = lower_program(&mut store, &resolved.all, &lower)?;
+            // The std model's items are the first ones of `all`: moved, not copied.
+            let library = prelude.then(|| {
+                let mut items = std::mem::take(&mut resolved.all.items);
+                items.truncate(items.len() - resolved.user.items.len());
+                Library::Items(ast::Program { items })
+            });
+            (store, lowered, resolved, library)
+        }
+    };
     let mut program = lowered.program;
     if prelude {
         crate::lower::rust_mode::self_type_ambiguous(&mut store, &lowered.names, &mut program);
@@ -335,12 +391,7 @@ fn load_rust(file: Arc<str>, src: &str, prelude: bool, lower: &LowerOptions) -> 
         program,
         file,
         source: Source::Surface(names),
-        library: prelude.then(|| {
-            // The std model's items are the first ones of `all`: moved, not copied.
-            let mut items = resolved.all.items;
-            items.truncate(items.len() - resolved.user.items.len());
-            ast::Program { items }
-        }),
+        library,
         ast: Some(resolved.user),
         solver: None,
     })

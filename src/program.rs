@@ -10,7 +10,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 pub type Pred = (Sym, u32);
 
 /// One program clause `head :- body`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Clause {
     /// The clause as written (`Head :- Body` or a fact).
     pub term: TermId,
@@ -408,6 +408,29 @@ pub struct Program {
     /// The variance of each parameter of a type constructor (`#[variance(..)]` in `.chalk`
     /// programs), for `Subtype` goals; a constructor not listed is invariant in every parameter.
     pub variances: FxHashMap<Sym, Vec<Variance>>,
+    /// Outside hypotheses, a call of a predicate that no derivation without hypotheses can prove
+    /// fails at once (`solve/unprovable.rs`; lowered programs, where `from_env` chains through
+    /// every supertrait and field). When false (clause programs) such a call runs as written, so
+    /// `p :- p.` under `sld` overflows as it does in Prolog.
+    pub fail_unprovable: bool,
+    /// The predicates no derivation without hypotheses can prove (`solve/unprovable.rs`),
+    /// computed by the first call that asks, for this generation.
+    unprovable: std::sync::OnceLock<FxHashSet<Pred>>,
+}
+
+/// What [`Program::image`] gives.
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
+pub(crate) struct ProgramImage {
+    clauses: Vec<Clause>,
+    tabled: Vec<Pred>,
+    coinductive: Vec<Pred>,
+    non_enumerable: Vec<Pred>,
+    declared: Vec<Pred>,
+    sources: Vec<String>,
+    warnings: Vec<String>,
+    /// `unknown_error`, `defer_floundering_negation`, `chalk_goal_order`,
+    /// `flounder_as_ambiguous`, `outlives_components`, `fail_unprovable`.
+    flags: [bool; 6],
 }
 
 /// How a type relates to its parameter for subtyping (chalk's and rustc's variance).
@@ -487,6 +510,65 @@ impl Program {
     /// Start a new generation (see [`Program::generation`]).
     pub fn touch(&mut self) {
         self.generation = Generation::fresh();
+        if self.unprovable.get().is_some() {
+            self.unprovable = std::sync::OnceLock::new();
+        }
+    }
+
+    /// The program's clauses and declarations, to be rebuilt over the same store by
+    /// [`Program::from_image`] (`std_image.rs`). `None` for a program with foreign predicates or
+    /// queries, which an image does not hold.
+    #[cfg(test)]
+    pub(crate) fn image(&self) -> Option<ProgramImage> {
+        if !self.foreign.0.is_empty() || !self.queries.is_empty() {
+            return None;
+        }
+        let sorted = |s: &FxHashSet<Pred>| {
+            let mut v: Vec<Pred> = s.iter().copied().collect();
+            v.sort_unstable();
+            v
+        };
+        Some(ProgramImage {
+            clauses: self.clauses.clone(),
+            tabled: sorted(&self.tabled),
+            coinductive: sorted(&self.coinductive),
+            non_enumerable: sorted(&self.non_enumerable),
+            declared: sorted(&self.declared),
+            sources: self.sources.clone(),
+            warnings: self.warnings.clone(),
+            flags: [
+                self.unknown_error,
+                self.defer_floundering_negation,
+                self.chalk_goal_order,
+                self.flounder_as_ambiguous,
+                self.outlives_components,
+                self.fail_unprovable,
+            ],
+        })
+    }
+
+    /// The program an [`image`](Program::image) was taken of, over the store it was taken with.
+    pub(crate) fn from_image(store: &Store, img: ProgramImage) -> Option<Program> {
+        let mut p = Program::new();
+        let [a, b, c, d, e, f] = img.flags;
+        p.unknown_error = a;
+        p.defer_floundering_negation = b;
+        p.chalk_goal_order = c;
+        p.flounder_as_ambiguous = d;
+        p.outlives_components = e;
+        p.fail_unprovable = f;
+        p.tabled = img.tabled.into_iter().collect();
+        p.coinductive = img.coinductive.into_iter().collect();
+        p.non_enumerable = img.non_enumerable.into_iter().collect();
+        p.declared = img.declared.into_iter().collect();
+        p.sources = img.sources;
+        p.warnings = img.warnings;
+        p.reserve(img.clauses.len());
+        for c in img.clauses {
+            let pred = store.functor(c.head)?;
+            p.push(pred, c, store);
+        }
+        Some(p)
     }
 
     /// Make room for `n` more clauses (a loader that knows its input's size calls it, so a million
@@ -668,6 +750,17 @@ impl Program {
         let mut v: Vec<Pred> = self.preds.keys().copied().collect();
         v.sort_by(|a, b| store.name(a.0).cmp(store.name(b.0)).then(a.1.cmp(&b.1)));
         v
+    }
+
+    /// Every predicate with clauses, in no particular order.
+    pub fn predicate_keys(&self) -> impl Iterator<Item = Pred> + '_ {
+        self.preds.keys().copied()
+    }
+
+    /// The predicates that no derivation without hypotheses can prove, computed by `init` the
+    /// first time in this generation (the solver owns the analysis: `solve/unprovable.rs`).
+    pub(crate) fn unprovable(&self, init: impl FnOnce() -> FxHashSet<Pred>) -> &FxHashSet<Pred> {
+        self.unprovable.get_or_init(init)
     }
 
     /// The clauses of one predicate, in order.

@@ -201,6 +201,8 @@ fn rebuild(
     p.defer_floundering_negation = old.defer_floundering_negation;
     p.chalk_goal_order = old.chalk_goal_order;
     p.flounder_as_ambiguous = old.flounder_as_ambiguous;
+    p.outlives_components = old.outlives_components;
+    p.fail_unprovable = old.fail_unprovable;
     p.warnings = old.warnings.clone();
     let first_pred = first.as_ref().and_then(|c| store.functor(c.head));
     if let Some(pred) = skip.and_then(|i| store.functor(old.clause(i).head)) {

@@ -988,10 +988,9 @@ static CATALOGUE: &[Case] = &[
         name: "rust_pasted_bodies_load",
         input: Input::File("rust_body.rs"),
         cmd: Cmd::Query("Wrapper<Wrapper<u32>>: Describe"),
+        // Under the REPL session's table limit (100) too: the std model's `from_env` chains, which
+        // no hypothesis ends, are failed without tables (they took more than 100 before).
         expect: Expect::Answer("true.\n"),
-        // Under the REPL session's table limit (100) the std model's goals do not fit: the REPL
-        // says so, naming the limit (never a wrong "false").
-        repl: Some("overflow: table limit 100 reached"),
         ..BASE
     },
     Case {

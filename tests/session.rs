@@ -360,3 +360,35 @@ fn layering() {
         }
     }
 }
+
+/// A `from_env` chain that no hypothesis ends (the std model has one per supertrait and field) is
+/// failed without tables outside hypotheses, and still holds under one.
+#[test]
+fn from_env_chains_without_hypotheses_open_no_tables() {
+    let src = "struct S;\ntrait Tr: Ord {}\n";
+    for strategy in ["slg", "recursive"] {
+        let mut e = Engine::from_rust("s.rs", src)
+            .unwrap()
+            .with_strategy(strategy);
+        let a = e.answers("S: Sized").unwrap();
+        assert_eq!(a.chalk(), "Unique");
+        // `Sized` and the lang-item rules it bridges to; the 60-odd `from_env(..)` chains of the
+        // std model's supertraits and fields are not tabled.
+        assert!(
+            a.outcome.stats.tables < 10,
+            "{strategy}: {:?}",
+            a.outcome.stats
+        );
+        // Under a hypothesis they are followed: `T: Tr` implies `T: Ord`, `T: PartialEq`.
+        let a = e
+            .answers("forall<T> { if (T: Tr) { T: PartialEq } }")
+            .unwrap();
+        assert!(a.chalk().starts_with("Unique"), "{strategy}: {}", a.chalk());
+        let a = e.answers("forall<T> { T: PartialEq }").unwrap();
+        assert!(
+            !a.chalk().starts_with("Unique"),
+            "{strategy}: {}",
+            a.chalk()
+        );
+    }
+}

@@ -52,6 +52,7 @@ pub(super) fn coherence_rules(
     names: &Names,
     prog: &ast::Program,
     out: &mut Out<'_>,
+    builtin_types: bool,
 ) -> Result<()> {
     for item in &prog.items {
         let upstream = item.attr("upstream").is_some();
@@ -111,6 +112,9 @@ pub(super) fn coherence_rules(
             }
             _ => {}
         }
+    }
+    if !builtin_types {
+        return Ok(());
     }
     builtin_type_rules(store, names, out)?;
     if names.intercrate {

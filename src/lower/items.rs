@@ -40,13 +40,16 @@ fn trait_pred(store: &mut Store, names: &Names, t: &str) -> (crate::term::Sym, u
     (store.sym(t), n)
 }
 
-/// Lower every item, then declare the predicates tabled (and coinductive where they are).
+/// Lower every item, then declare the predicates tabled (and coinductive where they are). `first`:
+/// the program has no items yet, so the clauses every program has (rules files, lang-item
+/// bridges, the built-in types' auto-trait and coherence rules) are added too.
 pub(super) fn lower_items(
     store: &mut Store,
     names: &Names,
     prog: &ast::Program,
     opts: &LowerOptions,
     program: &mut Program,
+    first: bool,
 ) -> Result<()> {
     let mut out = Out { program };
     // Each trait's definition by name (the first of a name), looked up once per impl.
@@ -91,11 +94,11 @@ pub(super) fn lower_items(
     for t in &names.trait_order {
         let info = &names.traits[t];
         if info.auto {
-            auto_trait_builtins(store, names, t, prog, &mut out)?;
+            auto_trait_builtins(store, names, t, prog, &mut out, first)?;
         }
     }
-    super::coherence::coherence_rules(store, names, prog, &mut out)?;
-    builtin_rules(store, names, prog, out.program)?;
+    super::coherence::coherence_rules(store, names, prog, &mut out, first)?;
+    builtin_rules(store, names, prog, out.program, first)?;
     let program = out.program;
     for t in &names.trait_order {
         let p = trait_pred(store, names, t);
@@ -160,7 +163,16 @@ fn builtin_rules(
     names: &Names,
     prog: &ast::Program,
     program: &mut Program,
+    first: bool,
 ) -> Result<()> {
+    if first {
+        rules_files(store, names, program)?;
+    }
+    item_facts(store, names, prog, program)
+}
+
+/// knot's rules files and the lang-item bridges of the program's lang-item traits.
+fn rules_files(store: &mut Store, names: &Names, program: &mut Program) -> Result<()> {
     // Each rules file is parsed under its own name (so that a cited `rules/lang.pl:N` is that line
     // of that file); the lang-item bridges generated for this program are parsed under a name of their
     // own.
@@ -177,7 +189,17 @@ fn builtin_rules(
     let text = super::lang::bridges(names);
     let file: std::sync::Arc<str> = GENERATED_RULES.into();
     let items = crate::syntax::clauses::parse_clauses(store, &file, &text)?;
-    program.load_items(store, items)?;
+    program.load_items(store, items)
+}
+
+/// Every ADT is `Sized` (or as its last field), has a discriminant type; foreign types are well
+/// formed.
+fn item_facts(
+    store: &mut Store,
+    names: &Names,
+    prog: &ast::Program,
+    program: &mut Program,
+) -> Result<()> {
     let lang_sized = store.sym("$lang_sized");
     let discriminant = store.sym("$discriminant");
     let well_formed_ty = store.sym("well_formed_ty");
@@ -366,6 +388,7 @@ fn auto_trait_builtins(
     t: &str,
     prog: &ast::Program,
     out: &mut Out<'_>,
+    builtin_types: bool,
 ) -> Result<()> {
     let tsym = store.sym(t);
     // The type constructors with an impl (positive or negative) of the trait of their own, found in
@@ -417,6 +440,9 @@ fn auto_trait_builtins(
         body.extend(supers(&mut cx, self_ty)?);
         let head = cx.store.app(tsym, &[self_ty]);
         out.clause(&mut cx, head, &body, &item.span)?;
+    }
+    if !builtin_types {
+        return Ok(());
     }
     let span = Span::default();
     for s in SCALARS.iter().chain(["str", "!"].iter()) {

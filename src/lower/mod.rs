@@ -98,14 +98,8 @@ pub fn lower_program(
     prog: &ast::Program,
     opts: &LowerOptions,
 ) -> Result<Lowered> {
-    let mut names = Names::collect(prog)?;
-    names.rust_rules = opts.rust_rules;
-    names.intercrate = opts.intercrate;
-    check::check_items(prog, &names)?;
-    let mut warnings = Vec::new();
-    let derived = derive::derived_impls(prog, &names, &mut warnings)?;
+    let names = Names::collect(prog)?;
     let mut program = Program::new();
-    program.warnings = warnings;
     // chalk's semantics: a floundering negation waits for the goals after it.
     program.defer_floundering_negation = true;
     // chalk's semantics: `slg` relates a goal's top conjunction right to left first.
@@ -113,15 +107,51 @@ pub fn lower_program(
     // chalk's semantics: a floundered goal leaves an ambiguous answer. In coherence's open world a
     // floundered where-clause (another crate may make it hold) keeps ending its branch as unknown.
     program.flounder_as_ambiguous = !opts.intercrate;
+    // A `from_env` chain with no hypothesis to end it fails at once, without tables.
+    program.fail_unprovable = true;
     // rustc's semantics decompose `T: 'a` into the components of `T`; chalk records it whole.
     program.outlives_components = opts.rust_rules;
+    lower_segment(store, names, prog, opts, program, true)
+}
 
+/// Lower the items of `prog` on top of `base`, a lowered program whose items they may name (the
+/// std model, lowered alone: `std_image.rs`). The clauses `base` holds for every program (knot's
+/// rules files, the built-in types' auto-trait and coherence rules, the lang-item bridges) are not
+/// added again; the caller makes sure `prog` declares no auto trait and no lang item, which would
+/// need them.
+pub fn lower_onto(
+    store: &mut Store,
+    base: Lowered,
+    prog: &ast::Program,
+    opts: &LowerOptions,
+) -> Result<Lowered> {
+    let mut names = base.names;
+    names.extend(Names::collect(prog)?)?;
+    lower_segment(store, names, prog, opts, base.program, false)
+}
+
+/// Lower the items of `prog` into `program`; `first`: `program` has no items yet, so the clauses
+/// every program has are added too.
+fn lower_segment(
+    store: &mut Store,
+    mut names: Names,
+    prog: &ast::Program,
+    opts: &LowerOptions,
+    mut program: Program,
+    first: bool,
+) -> Result<Lowered> {
+    names.rust_rules = opts.rust_rules;
+    names.intercrate = opts.intercrate;
+    check::check_items(prog, &names)?;
+    let mut warnings = Vec::new();
+    let derived = derive::derived_impls(prog, &names, &mut warnings)?;
+    program.warnings.extend(warnings);
     if derived.is_empty() {
-        items::lower_items(store, &names, prog, opts, &mut program)?;
+        items::lower_items(store, &names, prog, opts, &mut program, first)?;
     } else {
         let mut all = prog.clone();
         all.items.extend(derived);
-        items::lower_items(store, &names, &all, opts, &mut program)?;
+        items::lower_items(store, &names, &all, opts, &mut program, first)?;
     }
     for (ty, vs) in declared_variances(store, prog) {
         let names: Vec<TermId> = vs

@@ -6,7 +6,7 @@ use crate::syntax::ast::{self, GenericArg, ItemKind, ParamKind};
 use rustc_hash::FxHashMap;
 
 /// A generic parameter of an item: its kind and default.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Param {
     /// Name as written (`T`, `'a`, `N`).
     pub name: String,
@@ -17,14 +17,14 @@ pub struct Param {
 }
 
 /// A struct or enum.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct AdtInfo {
     /// Its parameters.
     pub params: Vec<Param>,
 }
 
 /// A trait.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct TraitInfo {
     /// Its parameters (not counting `Self`).
     pub params: Vec<Param>,
@@ -41,7 +41,7 @@ pub struct TraitInfo {
 }
 
 /// Every named item of a program (what a goal's names resolve to), as the lowering collected it.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Names {
     /// Structs and enums.
     pub(crate) adts: FxHashMap<String, AdtInfo>,
@@ -55,6 +55,7 @@ pub struct Names {
     /// implied bounds of traits on `Self` only.
     pub(crate) rust_rules: bool,
     /// The scopes of a `.rs` program, to resolve the paths in its goals (see `resolve/`).
+    #[serde(skip)]
     pub(crate) resolver: Option<std::sync::Arc<crate::resolve::Resolver>>,
     /// The program was lowered with the intercrate clauses of open-world coherence.
     pub(crate) intercrate: bool,
@@ -154,6 +155,29 @@ impl Names {
             }
         }
         Ok(n)
+    }
+
+    /// Add the names of another program's items (declared after these). A name declared in both
+    /// is an error, as within one program.
+    pub(crate) fn extend(&mut self, more: Names) -> Result<()> {
+        for name in more.adt_order.iter().chain(&more.trait_order) {
+            if self.adts.contains_key(name) || self.traits.contains_key(name) {
+                let span = crate::error::Span::default();
+                return Err(lower_error(
+                    &span,
+                    "lower::duplicate_item",
+                    format!("`{name}` is declared twice"),
+                ));
+            }
+        }
+        self.adts.extend(more.adts);
+        self.traits.extend(more.traits);
+        self.adt_order.extend(more.adt_order);
+        self.trait_order.extend(more.trait_order);
+        if self.sized.is_none() {
+            self.sized = more.sized;
+        }
+        Ok(())
     }
 
     /// The traits that declare an associated type `name`.

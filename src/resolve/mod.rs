@@ -16,14 +16,14 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 pub mod std_model;
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 enum Def {
     Item(String),
     Alias(usize),
     Module(usize),
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 struct Module {
     parent: Option<usize>,
     root: usize,
@@ -31,14 +31,14 @@ struct Module {
     globs: Vec<usize>,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 struct Alias {
     decl: AliasDecl,
     module: usize,
 }
 
 /// What resolution needs to know of a trait: its parameters, associated types and supertraits.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 struct TraitMeta {
     params: Vec<String>,
     /// The parameters as declared (kinds, defaults) and the module they were written in.
@@ -50,7 +50,7 @@ struct TraitMeta {
 }
 
 /// The scopes of a resolved program, kept to resolve goals.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Resolver {
     modules: Vec<Module>,
     aliases: Vec<Alias>,
@@ -88,6 +88,11 @@ fn declared(item: &Item) -> Option<&Ident> {
         ItemKind::Coroutine(c) => Some(&c.name),
         _ => None,
     }
+}
+
+/// The name an item declares (a struct, enum, trait, foreign type, ...), as written.
+pub(crate) fn declared_name(item: &Item) -> Option<&str> {
+    declared(item).map(|i| i.name.as_str())
 }
 
 fn declared_mut(item: &mut Item) -> Option<&mut Ident> {
@@ -190,15 +195,40 @@ impl Builder {
 impl Resolver {
     /// Resolve a program against the std model (`std` is `None` without the prelude).
     pub fn resolve(user: RawCrate, std: Option<RawCrate>) -> Result<Resolved> {
+        Resolver::resolve_onto(None, user, std)
+    }
+
+    /// Resolve a program on top of `base`, the resolver of the std model alone (resolved with an
+    /// empty program: `std_image.rs`), as [`Resolver::resolve`] would against the std model. The
+    /// caller makes sure the program cannot change how the std model resolves: none of its items
+    /// has the name of a std item, and none is a lang item (see `std_image::usable`).
+    /// `Resolved::all` then holds the program's items only.
+    pub fn resolve_on(base: Resolver, user: RawCrate) -> Result<Resolved> {
+        Resolver::resolve_onto(Some(base), user, None)
+    }
+
+    fn resolve_onto(
+        base: Option<Resolver>,
+        user: RawCrate,
+        std: Option<RawCrate>,
+    ) -> Result<Resolved> {
+        let (modules, aliases, base) = match base {
+            Some(mut r) => (
+                std::mem::take(&mut r.modules),
+                std::mem::take(&mut r.aliases),
+                Some(r),
+            ),
+            None => (Vec::new(), Vec::new(), None),
+        };
         let mut b = Builder {
-            modules: Vec::new(),
-            aliases: Vec::new(),
+            modules,
+            aliases,
             decls: Vec::new(),
             uses: Vec::new(),
         };
         let mut warnings = user.warnings;
         let user_root = b.add(user.root, None, None, Vec::new(), true);
-        let std_root = std.map(|s| {
+        let mut std_root = std.map(|s| {
             warnings.extend(s.warnings);
             b.add(s.root, None, None, vec!["std".into()], false)
         });
@@ -237,7 +267,16 @@ impl Resolver {
                 }
             }
         }
-        let mut lenient: FxHashMap<String, Option<String>> = FxHashMap::default();
+        let (mut lenient, mut traits, mut adts, mut prelude) = Default::default();
+        if let Some(base) = base {
+            std_root = base.std_root;
+            prelude = base.prelude;
+            lenient = base.lenient;
+            traits = base.traits;
+            adts = base.adts;
+            warnings.extend(base.warnings);
+        }
+        let lenient: &mut FxHashMap<String, Option<String>> = &mut lenient;
         let mut keep = vec![true; b.decls.len()];
         for (i, d) in b.decls.iter().enumerate() {
             let (Some(n), Some(int)) = (declared(&d.item), internal[i].clone()) else {
@@ -262,19 +301,21 @@ impl Resolver {
                 .entry(n.name.clone())
                 .or_insert(Def::Item(target));
         }
-        let prelude = std_root.and_then(|r| match b.modules[r].names.get("prelude") {
-            Some(Def::Module(m)) => Some(*m),
-            _ => None,
-        });
+        if prelude.is_none() {
+            prelude = std_root.and_then(|r| match b.modules[r].names.get("prelude") {
+                Some(Def::Module(m)) => Some(*m),
+                _ => None,
+            });
+        }
         let mut r = Resolver {
             modules: b.modules,
             aliases: b.aliases,
             user_root,
             std_root,
             prelude,
-            lenient,
-            traits: FxHashMap::default(),
-            adts: FxHashMap::default(),
+            lenient: std::mem::take(lenient),
+            traits,
+            adts,
             warnings,
         };
         // Imports, to a fixpoint (a glob or a re-export may depend on another import).

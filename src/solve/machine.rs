@@ -940,6 +940,10 @@ impl<'p> Machine<'p> {
                 return ControlFlow::Continue(false);
             }
         }
+        if self.program.fail_unprovable && env.is_none() && self.unprovable(pred) {
+            // No clause chain ends without a hypothesis, and there are none: a definite failure.
+            return ControlFlow::Continue(false);
+        }
         if !direct && !node.cut_scope && hooks.is_tabled(pred) {
             match hooks.call(self, st, r, env) {
                 CallAction::Resolve => {}
@@ -993,6 +997,14 @@ impl<'p> Machine<'p> {
         }
         let rest = st.goals.take();
         self.try_clauses(st, r, env.clone(), depth, rest, hyps, clauses, 0, choices)
+    }
+
+    /// True when no derivation without hypotheses proves a call of `pred` (`unprovable.rs`).
+    fn unprovable(&self, pred: Pred) -> bool {
+        let (store, program, bt) = (&*self.store, self.program, &self.bt);
+        program
+            .unprovable(|| super::unprovable::compute(store, program, &|f| bt.has(f)))
+            .contains(&pred)
     }
 
     /// The elements of a list term, or the term itself when it is not a list.

@@ -14,6 +14,7 @@ pub mod recursive;
 pub mod sld;
 pub mod slg;
 pub(crate) mod subtype;
+pub(crate) mod unprovable;
 
 pub use aggregate::{aggregate, Guidance, Solution};
 pub use machine::builtins::messages::error_message;

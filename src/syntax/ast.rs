@@ -17,7 +17,7 @@ pub struct Ident {
 }
 
 /// A whole program: a list of items, in source order.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Program {
     /// The items (ignored lines such as `use ...;` are not kept).
     pub items: Vec<Item>,

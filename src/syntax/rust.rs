@@ -54,7 +54,7 @@ pub struct RawModule {
 }
 
 /// A parsed crate with the warnings its conversion gave.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct RawCrate {
     /// The root module.
     pub root: RawModule,

@@ -13,7 +13,9 @@ use rustc_hash::{FxHashMap, FxHasher};
 use std::hash::{Hash, Hasher};
 
 /// An interned symbol (atom or functor name).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct Sym(pub u32);
 
 /// An interned, hash-consed term.
@@ -21,7 +23,19 @@ pub struct Sym(pub u32);
 /// A non-negative integer below `2^31 - 1` is its own id (`IMMEDIATE + n`), with no node in the store:
 /// a million facts of integers then cost no hash-table probe per integer. Equal terms still have
 /// equal ids.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub struct TermId(pub u32);
 
 /// The first id of an immediate integer (see [`TermId`]); `u32::MAX` is never one.
@@ -34,7 +48,7 @@ fn immediate(t: TermId) -> Option<i64> {
 }
 
 /// What a term is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Kind {
     /// An atom (a compound term of arity 0).
     Atom,
@@ -54,7 +68,7 @@ pub enum Kind {
     Str,
 }
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, serde::Serialize, serde::Deserialize)]
 struct Node {
     kind: Kind,
     /// Sym for Atom/App, var index for Var, universe for Placeholder, the low 32 bits of an Int.
@@ -93,7 +107,7 @@ pub enum View<'a> {
 }
 
 /// Interns symbols and terms.
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub struct Store {
     names: Vec<Box<str>>,
     sym_map: FxHashMap<Box<str>, Sym>,
@@ -105,6 +119,15 @@ pub struct Store {
     /// Integers beyond i64, by index (interned through `big_map`).
     bigs: Vec<num_bigint::BigInt>,
     big_map: FxHashMap<num_bigint::BigInt, u32>,
+}
+
+/// What [`Store::image`] gives.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(crate) struct StoreImage {
+    names: Vec<Box<str>>,
+    nodes: Vec<Node>,
+    args: Vec<TermId>,
+    bigs: Vec<String>,
 }
 
 fn hash_parts(kind: Kind, a: u32, b: u32, args: &[TermId]) -> u64 {
@@ -385,6 +408,54 @@ impl Store {
         });
         vacant.insert(id);
         id
+    }
+
+    /// The store's contents, to be rebuilt by [`Store::from_image`] with the same ids (a snapshot of
+    /// a prepared program: `std_image.rs`).
+    #[cfg(test)]
+    pub(crate) fn image(&self) -> StoreImage {
+        StoreImage {
+            names: self.names.clone(),
+            nodes: self.nodes.clone(),
+            args: self.args.clone(),
+            bigs: self.bigs.iter().map(|b| b.to_string()).collect(),
+        }
+    }
+
+    /// The store an [`image`](Store::image) was taken of: every symbol and term has its id again.
+    /// `None` when the image is inconsistent.
+    pub(crate) fn from_image(img: StoreImage) -> Option<Store> {
+        let mut s = Store {
+            sym_map: img
+                .names
+                .iter()
+                .enumerate()
+                .map(|(i, n)| (n.clone(), Sym(i as u32)))
+                .collect(),
+            names: img.names,
+            nodes: img.nodes,
+            args: img.args,
+            ..Store::default()
+        };
+        for (i, b) in img.bigs.iter().enumerate() {
+            let b: num_bigint::BigInt = b.parse().ok()?;
+            s.big_map.insert(b.clone(), i as u32);
+            s.bigs.push(b);
+        }
+        let mut table = HashTable::with_capacity(s.nodes.len());
+        for (i, n) in s.nodes.iter().enumerate() {
+            if n.kind == Kind::App && (n.b + n.arity) as usize > s.args.len() {
+                return None;
+            }
+            let h = Self::node_hash(n, &s.args);
+            let (nodes, args) = (&s.nodes, &s.args);
+            table.insert_unique(h, TermId(i as u32), |&t| {
+                Self::node_hash(&nodes[t.0 as usize], args)
+            });
+        }
+        s.table = table;
+        s.var0 = s.var(0);
+        Some(s)
     }
 
     /// An atom.
