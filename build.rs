@@ -14,7 +14,6 @@ const INPUTS: &[&str] = &[
     "src/term",
     "src/program.rs",
     "src/error.rs",
-    "src/load.rs",
     "src/std_image.rs",
 ];
 

@@ -346,7 +346,7 @@ pub(crate) fn load_rust_with(
             let resolved = crate::resolve::Resolver::resolve_on(std.resolver, user)?;
             let mut store = std.store;
             let lowered = lower_onto(&mut store, std.lowered, &resolved.user, &lower)?;
-            (store, lowered, resolved, prelude.then_some(Library::Image))
+            (store, lowered, resolved, Some(Library::Image))
         }
         None => {
             let std = if prelude {

@@ -1,19 +1,21 @@
 //! The std model, resolved and lowered once, ahead of time: `rules/std.image`.
 //!
-//! Every `.rs` program is lowered with the std model (`rules/std/*.rs`, 10,000-odd clauses). Reading,
-//! resolving and lowering it took most of a small query's time (about 16 ms of 18). The image holds
-//! the result for an empty program — the term store, the lowered program, the lowering's item
-//! table, the resolver's scopes — and a program is resolved and lowered on top of it
-//! ([`Resolver::resolve_on`], [`crate::lower::lower_onto`]).
+//! Every `.rs` program is lowered with the std model (`rules/std/*.rs`, about 4,900 clauses).
+//! Reading, resolving and lowering it took most of a small query's time (about 16 ms of 18). The
+//! image holds the result for an empty program — the term store, the lowered program, the
+//! lowering's item table, the resolver's scopes — and a program is resolved and lowered on top of
+//! it ([`Resolver::resolve_on`], [`crate::lower::lower_onto`]).
 //!
 //! That gives the same program as lowering the std model with the program only when the program
 //! cannot change how the std model resolves or lowers ([`usable`]): none of its items has the name
 //! of a std item (the std item would get a path name), none is a lang item (it would replace the
-//! std one), none is an auto trait (every std type would get its rule), and the lowering options
-//! are the default ones. Otherwise, or when the image's key (a hash of every source it depends
-//! on, made by `build.rs`) is not this binary's, the std model is lowered with the program as before.
-//! The image's unit test fails while it is stale and rewrites it under `UPDATE_EXPECT=1`; another
-//! checks, on every `.rs` program of the test corpus, that both ways give the same clauses.
+//! std one), none is an auto trait (every std type would get its rule), no impl of a std auto
+//! trait is for a type the program does not declare (it would replace that type's structural
+//! rule), and the lowering options are the default ones. Otherwise, or when the image's key (a
+//! hash of every source it depends on, made by `build.rs`) is not this binary's, the std model is
+//! lowered with the program as before. The image's unit test fails while it is stale and rewrites
+//! it under `UPDATE_EXPECT=1`; another checks, on every `.rs` program of the test corpus, that both
+//! ways give the same clauses.
 
 use crate::lower::{LowerOptions, Lowered, Names};
 use crate::program::{Program, ProgramImage};
@@ -51,6 +53,8 @@ struct Decoded {
     names: Names,
     resolver: Resolver,
     std_names: FxHashSet<String>,
+    /// The std model's auto traits (`Send`, `Sync`, ...).
+    auto_traits: FxHashSet<String>,
     library: &'static [u8],
 }
 
@@ -68,7 +72,15 @@ fn decoded() -> Option<&'static Decoded> {
     IMG.get_or_init(|| {
         let body = crate::syntax::library::snapshot_body(IMAGE, key())?;
         let img: ImageFile<'static> = postcard::from_bytes(body).ok()?;
+        let auto_traits = img
+            .names
+            .traits
+            .iter()
+            .filter(|(_, t)| t.auto)
+            .map(|(n, _)| n.rsplit("::").next().unwrap_or(n).to_string())
+            .collect();
         Some(Decoded {
+            auto_traits,
             store: Store::from_image(img.store)?,
             program: img.program,
             names: img.names,
@@ -89,19 +101,46 @@ pub(crate) fn usable(user: &RawCrate, opts: &LowerOptions) -> bool {
     let Some(img) = decoded() else {
         return false;
     };
-    let mut stack: Vec<&RawModule> = vec![&user.root];
-    while let Some(m) = stack.pop() {
-        for item in &m.items {
-            if item.attr("lang").is_some() || item.attr("auto").is_some() {
-                return false;
-            }
-            if crate::resolve::declared_name(item).is_some_and(|n| img.std_names.contains(n)) {
-                return false;
-            }
-        }
-        stack.extend(&m.mods);
+    let mut modules: Vec<&RawModule> = vec![&user.root];
+    let mut i = 0;
+    while let Some(m) = modules.get(i) {
+        modules.extend(&m.mods);
+        i += 1;
     }
-    true
+    let mut own: FxHashSet<&str> = FxHashSet::default();
+    for item in modules.iter().flat_map(|m| &m.items) {
+        if item.attr("lang").is_some() || item.attr("auto").is_some() {
+            return false;
+        }
+        if let Some(n) = crate::resolve::declared_name(item) {
+            if img.std_names.contains(n) {
+                return false;
+            }
+            own.insert(n);
+        }
+    }
+    for m in &modules {
+        for a in &m.aliases {
+            own.remove(a.name.name.as_str());
+        }
+    }
+    // An impl of a std auto trait replaces the structural rule of its type constructor: for a std
+    // type (which rustc's orphan rule forbids) that rule is the image's.
+    let last = |path: &str| path.rsplit("::").next().unwrap_or(path).to_string();
+    modules
+        .iter()
+        .flat_map(|m| &m.items)
+        .all(|item| match &item.kind {
+            ast::ItemKind::Impl(i)
+                if img
+                    .auto_traits
+                    .contains(&last(&i.trait_ref.bound.name.name)) =>
+            {
+                matches!(&i.trait_ref.self_ty.kind,
+                ast::TyKind::Named { name, .. } if own.contains(last(&name.name).as_str()))
+            }
+            _ => true,
+        })
 }
 
 /// The std model as the image holds it, for one program; `None` when the image is stale.

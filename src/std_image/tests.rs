@@ -147,3 +147,36 @@ fn the_image_gives_what_lowering_with_the_std_model_gives() {
         "the image served {served} of {compared}"
     );
 }
+
+/// The image serves a program only when the program cannot change the std model.
+#[test]
+fn the_image_serves_only_programs_that_cannot_change_the_std_model() {
+    let parse = |src: &str| crate::syntax::rust::parse_crate(&"t.rs".into(), src).unwrap();
+    let opts = LowerOptions {
+        rust_rules: true,
+        ..LowerOptions::default()
+    };
+    for (src, want) in [
+        ("struct S; unsafe impl Send for S {}", true),
+        ("mod m { pub struct S; } unsafe impl Sync for m::S {}", true),
+        // rustc's orphan rule forbids it; the std type's structural rule would be replaced.
+        ("struct S; unsafe impl Send for Vec<S> {}", false),
+        ("struct S; type A = S; unsafe impl Send for A {}", false),
+        ("struct Vec;", false),
+        ("mod a { pub struct Option; }", false),
+        ("#[lang(sized)] trait Sized {}", false),
+        ("auto trait Mine {}", false),
+    ] {
+        assert_eq!(usable(&parse(src), &opts), want, "{src}");
+    }
+    let all = LowerOptions {
+        coinductive_all: true,
+        ..opts.clone()
+    };
+    assert!(!usable(&parse("struct S;"), &all));
+    let open_world = LowerOptions {
+        intercrate: true,
+        ..opts
+    };
+    assert!(!usable(&parse("struct S;"), &open_world));
+}
