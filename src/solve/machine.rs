@@ -171,6 +171,16 @@ impl State {
 }
 
 impl State {
+    /// A copy of this state to be resumed later by a run of its own (a consumer suspended at a
+    /// tabled call, a negation waiting for its table). That run starts with no choice point, so it
+    /// never undoes what was trailed before: the copy drops the trail, and shares the slots'
+    /// chunks with this state (`Bindings` clones them by pointer).
+    pub fn suspended(&self) -> State {
+        let mut s = self.clone();
+        s.b.clear_trail();
+        s
+    }
+
     /// The state that starts solving a query: a slot for every variable of the goal (the reported ones
     /// and the others, such as `forall` binders and projection stand-ins of a lowered goal).
     pub fn for_query(store: &Store, goal: &super::Goal) -> State {

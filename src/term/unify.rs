@@ -7,6 +7,7 @@
 
 use super::{Store, TermId, View};
 use rustc_hash::FxHashMap;
+use std::rc::Rc;
 
 /// A term whose variables are offset by `base` into a [`Bindings`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -106,10 +107,78 @@ pub enum Deref {
     Term(Ref),
 }
 
+/// The slots of a derivation, in chunks of [`CHUNK`] shared between copies: copying a derivation
+/// (a consumer suspended at a tabled call keeps one) costs a pointer per chunk, not a copy of every
+/// slot, and a write copies the one chunk it touches while that chunk is shared. So a conjunction
+/// of N tabled goals that bind N query variables keeps N small copies, not N copies of N slots.
+/// Every chunk but the last is full.
+#[derive(Clone, Debug, Default)]
+struct Slots {
+    chunks: Vec<Rc<Vec<Slot>>>,
+    len: usize,
+}
+
+/// Slots per chunk of [`Slots`].
+const CHUNK: usize = 64;
+
+impl Slots {
+    #[inline]
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    #[inline]
+    fn push(&mut self, slot: Slot) {
+        match self.chunks.last_mut() {
+            Some(last) if last.len() < CHUNK => Rc::make_mut(last).push(slot),
+            // Grown as needed: most derivations (a table's, a clause's) have a few slots.
+            _ => self.chunks.push(Rc::new(vec![slot])),
+        }
+        self.len += 1;
+    }
+
+    /// Drop every slot from `len` on.
+    #[inline]
+    fn truncate(&mut self, len: usize) {
+        if len >= self.len {
+            return;
+        }
+        let keep = len.div_ceil(CHUNK);
+        self.chunks.truncate(keep);
+        if let Some(last) = self.chunks.last_mut() {
+            let in_last = len - (keep - 1) * CHUNK;
+            if last.len() > in_last {
+                Rc::make_mut(last).truncate(in_last);
+            }
+        }
+        self.len = len;
+    }
+}
+
+impl std::ops::Index<usize> for Slots {
+    type Output = Slot;
+    #[inline]
+    fn index(&self, i: usize) -> &Slot {
+        &self.chunks[i / CHUNK][i % CHUNK]
+    }
+}
+
+impl std::ops::IndexMut<usize> for Slots {
+    #[inline]
+    fn index_mut(&mut self, i: usize) -> &mut Slot {
+        &mut Rc::make_mut(&mut self.chunks[i / CHUNK])[i % CHUNK]
+    }
+}
+
 /// Variable slots of one derivation, with a trail for undoing bindings.
 #[derive(Debug, Default)]
 pub struct Bindings {
-    slots: Vec<Slot>,
+    slots: Slots,
     trail: Vec<Trail>,
     /// Unifications attempted (for `--stats`).
     pub unifications: u64,
@@ -187,14 +256,16 @@ impl Bindings {
     #[inline]
     pub fn alloc(&mut self, n: u32, universe: u32) -> u32 {
         let base = self.slots.len() as u32;
-        self.slots.extend((0..n).map(|_| Slot {
-            term: UNBOUND,
-            base: 0,
-            universe,
-            ground: false,
-            gu: 0,
-            kind: VarKind::General,
-        }));
+        for _ in 0..n {
+            self.slots.push(Slot {
+                term: UNBOUND,
+                base: 0,
+                universe,
+                ground: false,
+                gu: 0,
+                kind: VarKind::General,
+            });
+        }
         base
     }
 

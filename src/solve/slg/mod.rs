@@ -774,7 +774,7 @@ impl Hooks for Engine<'_, '_> {
         let queued = !tb.answers.is_empty() || (inductive && tb.prov_from.is_some());
         tb.consumers.push(Consumer {
             owner: self.current,
-            state: st.clone(),
+            state: st.suspended(),
             slots: slots.clone(),
             umap: umap.clone(),
             seen: 0,
@@ -873,7 +873,7 @@ impl Hooks for Engine<'_, '_> {
         }
         tb.waiters.push(Waiter {
             owner: self.current,
-            state: st.clone(),
+            state: st.suspended(),
         });
         self.depend_on(t);
         NotAction::Suspend
