@@ -395,6 +395,34 @@ fn cases(dir: &Path, o: &Opts, swi: bool) -> Vec<Case> {
             ],
         );
     }
+    // A conjunction of N tabled goals, each binding a query variable of its own.
+    for n in sizes(&[1000, 2000, 4000, 8000], &[100]) {
+        let (prog, goal) = workloads::conj_vars(n);
+        let kf = write(
+            dir,
+            &format!("conj_{n}_knot.pl"),
+            &format!("{prog}?- {goal}.\n"),
+        );
+        let sf = write(
+            dir,
+            &format!("conj_{n}_swi.pl"),
+            &format!("{prog}conj :- {goal}.\n"),
+        );
+        add(
+            "conj_vars (N tabled goals, N variables)".into(),
+            n,
+            vec![
+                e("knot slg", knot(&["run", s(&kf)])),
+                e(
+                    "swi",
+                    Invocation::Swi {
+                        files: vec![sf],
+                        query: "(conj -> C = 1 ; C = 0)".into(),
+                    },
+                ),
+            ],
+        );
+    }
     // Auto-trait rings.
     for f in [1, 2] {
         for n in sizes(&[250, 500, 1000, 2000], &[50]) {

@@ -196,6 +196,18 @@ pub fn deep_goal(d: usize) -> String {
     format!("implemented({t}, send)")
 }
 
+/// A tabled predicate and a conjunction of `n` calls of it, each binding a variable of its own:
+/// `p(f(X0)), p(f(X1)), ...` over `p(f(X)) :- q(X). q(1).` (a suspended call keeps the caller's
+/// bindings: the conjunction is linear only if those are shared, not copied).
+pub fn conj_vars(n: usize) -> (String, String) {
+    let prog = ":- table p/1.\np(f(X)) :- q(X).\nq(1).\n".to_string();
+    let goal = (0..n)
+        .map(|i| format!("p(f(X{i}))"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    (prog, goal)
+}
+
 /// The fields of struct `i` in a ring of `n` structs with `f` fields (1 or 2).
 fn ring_fields(i: usize, n: usize, f: usize) -> Vec<(String, String)> {
     let all = [

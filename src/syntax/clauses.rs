@@ -43,7 +43,14 @@ pub struct Item {
 struct Conv<'s> {
     store: &'s mut Store,
     vars: Vec<Box<str>>,
+    /// The named variables by name, once there are [`INDEXED_FROM`] of them (a clause or goal
+    /// with thousands of variables would otherwise be read in quadratic time).
+    index: rustc_hash::FxHashMap<Box<str>, usize>,
+    index_built: bool,
 }
+
+/// Below this many variables, a name is looked up by a scan of [`Conv::vars`].
+const INDEXED_FROM: usize = 32;
 
 impl Conv<'_> {
     fn var(&mut self, name: &str) -> TermId {
@@ -53,10 +60,28 @@ impl Conv<'_> {
             self.vars.push("_".into());
             return self.store.var(i as u32);
         }
-        let i = match self.vars.iter().position(|v| &**v == name && name != "_") {
+        let indexed = self.vars.len() >= INDEXED_FROM;
+        if indexed && !self.index_built {
+            // Built once; from then on every new name is added as it comes.
+            for (i, v) in self.vars.iter().enumerate() {
+                if &**v != "_" {
+                    self.index.entry(v.clone()).or_insert(i);
+                }
+            }
+            self.index_built = true;
+        }
+        let found = if indexed {
+            self.index.get(name).copied()
+        } else {
+            self.vars.iter().position(|v| &**v == name)
+        };
+        let i = match found {
             Some(i) => i,
             None => {
                 self.vars.push(name.into());
+                if indexed {
+                    self.index.insert(name.into(), self.vars.len() - 1);
+                }
                 self.vars.len() - 1
             }
         };
@@ -552,6 +577,8 @@ fn convert_item(
     let mut conv = Conv {
         store,
         vars: Vec::new(),
+        index: Default::default(),
+        index_built: false,
     };
     let (kind, term) = match inner.as_rule() {
         Rule::directive => {
@@ -618,6 +645,8 @@ fn parse_goal_here(
     let mut conv = Conv {
         store,
         vars: Vec::new(),
+        index: Default::default(),
+        index_built: false,
     };
     let t = conv.term(g);
     Ok((t, conv.vars))
