@@ -267,7 +267,11 @@ impl Resolver {
                 }
             }
         }
-        let (mut lenient, mut traits, mut adts, mut prelude) = Default::default();
+        // The std model's scopes and metadata: the base's, or built below from its items.
+        let mut lenient: FxHashMap<String, Option<String>> = FxHashMap::default();
+        let mut traits: FxHashMap<String, TraitMeta> = FxHashMap::default();
+        let mut adts: FxHashMap<String, (Vec<GenericParam>, usize)> = FxHashMap::default();
+        let mut prelude = None;
         if let Some(base) = base {
             std_root = base.std_root;
             prelude = base.prelude;
@@ -276,7 +280,6 @@ impl Resolver {
             adts = base.adts;
             warnings.extend(base.warnings);
         }
-        let lenient: &mut FxHashMap<String, Option<String>> = &mut lenient;
         let mut keep = vec![true; b.decls.len()];
         for (i, d) in b.decls.iter().enumerate() {
             let (Some(n), Some(int)) = (declared(&d.item), internal[i].clone()) else {
@@ -313,7 +316,7 @@ impl Resolver {
             user_root,
             std_root,
             prelude,
-            lenient: std::mem::take(lenient),
+            lenient,
             traits,
             adts,
             warnings,
