@@ -920,3 +920,73 @@ impl Bindings {
         self.resolve(store, r, &mut map)
     }
 }
+
+#[cfg(test)]
+mod slots_tests {
+    use super::*;
+
+    fn slot(i: u32) -> Slot {
+        Slot {
+            term: TermId(i),
+            base: 0,
+            universe: 0,
+            ground: false,
+            gu: 0,
+            kind: VarKind::General,
+        }
+    }
+
+    fn filled(n: u32) -> Slots {
+        let mut s = Slots::default();
+        for i in 0..n {
+            s.push(slot(i));
+        }
+        s
+    }
+
+    /// A copy shares every chunk; a write copies only the chunk it touches, and the original
+    /// keeps its values.
+    #[test]
+    fn a_copy_shares_chunks_until_written() {
+        let a = filled(200);
+        let mut b = a.clone();
+        assert!(a
+            .chunks
+            .iter()
+            .zip(&b.chunks)
+            .all(|(x, y)| Rc::ptr_eq(x, y)));
+        b[70].term = TermId(9999);
+        assert_eq!(a[70].term, TermId(70));
+        assert_eq!(b[70].term, TermId(9999));
+        let shared = a
+            .chunks
+            .iter()
+            .zip(&b.chunks)
+            .filter(|(x, y)| Rc::ptr_eq(x, y))
+            .count();
+        assert_eq!(shared, a.chunks.len() - 1);
+    }
+
+    /// Truncating at and across chunk boundaries keeps the slots before the cut, and what is
+    /// pushed after it does not show through in a copy that shares the chunk.
+    #[test]
+    fn truncate_and_push_across_chunk_boundaries() {
+        let a = filled(200);
+        for n in [200, 199, 129, 128, 127, 65, 64, 63, 1, 0] {
+            let mut c = a.clone();
+            c.truncate(n);
+            assert_eq!(c.len(), n);
+            assert_eq!(c.chunks.len(), n.div_ceil(CHUNK));
+            assert!((0..n).all(|i| c[i].term == TermId(i as u32)), "{n}");
+            c.push(slot(500));
+            c.push(slot(501));
+            assert_eq!(c.len(), n + 2);
+            assert_eq!(c[n].term, TermId(500));
+            assert_eq!(c[n + 1].term, TermId(501));
+            assert!((0..200).all(|i| a[i].term == TermId(i as u32)), "{n}");
+        }
+        let mut empty = Slots::default();
+        empty.truncate(0);
+        assert!(empty.is_empty());
+    }
+}
