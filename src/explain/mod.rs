@@ -276,25 +276,16 @@ impl<'a> Explainer<'a> {
                     // is `from_env_ty(X) :- alias_eq(<T as Tr>::A, X)`): the head, with each such
                     // variable shown as its projection.
                     let mut shown: Vec<(u32, String)> = Vec::new();
-                    let mut rest = args[1];
-                    loop {
-                        let (part, next) = match self.store.view(rest) {
-                            View::App(syms::COMMA, a) if a.len() == 2 => (a[0], Some(a[1])),
-                            _ => (rest, None),
-                        };
+                    for part in crate::program::conjuncts(self.store, args[1]) {
                         match self.store.view(part) {
-                            View::App(f, a) if a.len() == 2 && self.store.name(f) == "alias_eq" => {
+                            View::App(f, [p, x]) if self.store.name(f) == "alias_eq" => {
                                 if let (View::Var(v), Some(p)) =
-                                    (self.store.view(a[1]), self.projection_text(a[0], vars))
+                                    (self.store.view(*x), self.projection_text(*p, vars))
                                 {
                                     shown.push((v, p));
                                 }
                             }
                             _ => break,
-                        }
-                        match next {
-                            Some(n) => rest = n,
-                            None => break,
                         }
                     }
                     let named = |v: u32| match shown.iter().find(|(x, _)| *x == v) {

@@ -21,13 +21,7 @@ pub(super) fn chalk_order(store: &mut Store, goal: TermId) -> TermId {
         wrappers.push((f, *x));
         body = *g;
     }
-    let mut parts = Vec::new();
-    let mut rest = body;
-    while let View::App(syms::COMMA, [a, b]) = store.view(rest) {
-        parts.push(*a);
-        rest = *b;
-    }
-    parts.push(rest);
+    let parts = crate::program::conjuncts(store, body);
     let is_relation =
         |t: TermId| matches!(store.view(t), View::App(syms::EQ | syms::SUBTYPE, [_, _]));
     let mut ordered: Vec<TermId> = parts
