@@ -470,3 +470,60 @@ fn well_formedness_of_an_unknown_type_flounders() {
         assert!(a.outcome.overflow().is_none(), "{strategy}");
     }
 }
+
+/// Answers that differ leave no guidance under `recursive`, as chalk's recursive solver and rustc's
+/// next-generation solver merge candidates; `slg` generalizes them, as chalk's SLG solver does.
+#[test]
+fn differing_answers_leave_no_guidance_under_recursive() {
+    let pl = "p(f(1)).\np(f(2)).\nq(f(1)).\nq(f(1)).\n";
+    assert_eq!(
+        ask(pl, "slg", "p(X)").solution_text,
+        "ambiguous: X = f(_A) (2 answers; --all lists them)."
+    );
+    assert_eq!(
+        ask(pl, "recursive", "p(X)").solution_text,
+        "ambiguous (2 answers; --all lists them)."
+    );
+    // The same answer twice is one answer.
+    assert_eq!(ask(pl, "recursive", "q(X)").solution_text, "X = f(1).");
+    let shl = "trait Shl<Rhs> { }\nimpl<'a> Shl<&'a u32> for u32 { }\nimpl<'a> Shl<&'a u16> for u32 { }\n";
+    let chalk = |s: &str| {
+        let mut e = Engine::from_rust("shl.chalk", shl)
+            .unwrap()
+            .with_strategy(s);
+        e.answers("exists<U> { u32: Shl<U> }")
+            .unwrap()
+            .chalk()
+            .to_string()
+    };
+    assert_eq!(
+        chalk("slg"),
+        "Ambiguous; definite substitution for<?U0,?U0> { [?0 := (&'^0.0 ^0.1)] }"
+    );
+    assert_eq!(chalk("recursive"), "Ambiguous; no inference guidance");
+}
+
+/// A default (`'$fallback'`) clause tried before another clause of the same goal does not rank the
+/// other clause's answers as defaults: backtracking restores the mark. Here the rigid alias is the
+/// fallback of `<<U as IntoIterator>::IntoIter as Iterator>::Item`, and the environment's `u32`
+/// (through the item bound of `IntoIter`) comes from a clause after it.
+#[test]
+fn backtracking_past_a_fallback_clause_forgets_its_rank() {
+    let program = "trait Iterator { type Item; }\n\
+        #[non_enumerable]\n\
+        trait IntoIterator { type Item; type IntoIter: Iterator<Item = <Self as IntoIterator>::Item>; }\n";
+    let goal = "forall<U> { if (U: IntoIterator<Item = u32>) { exists<T> { \
+        <<U as IntoIterator>::IntoIter as Iterator>::Item = T } } }";
+    let mut e = Engine::from_rust("iter.chalk", program)
+        .unwrap()
+        .with_strategy("recursive");
+    assert_eq!(
+        e.answers(goal).unwrap().chalk(),
+        "Unique; substitution [?0 := Uint(U32)]"
+    );
+    // slg keeps the rigid aliases too, as chalk's SLG solver does.
+    let mut e = Engine::from_rust("iter.chalk", program).unwrap();
+    let a = e.answers(goal).unwrap();
+    assert_eq!(a.chalk(), "Ambiguous; no inference guidance");
+    assert_eq!(a.texts.len(), 3, "{:?}", a.texts);
+}

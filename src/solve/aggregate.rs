@@ -79,6 +79,9 @@ pub fn aggregate(store: &mut Store, answers: &[Answer], out: &Outcome) -> Soluti
         // included: merged with the others, it leaves no guidance (as chalk merges a floundered
         // answer as the identity substitution).
         _ if out.floundered => Solution::Ambiguous(Guidance::Unknown),
+        // Candidates merged as the search-graph solvers merge them (chalk's recursive solver,
+        // rustc's next-generation solver): results that differ leave no guidance.
+        n if n > 1 && out.differing_answers_unguided => Solution::Ambiguous(Guidance::Unknown),
         _ => {
             // Guidance gives back no region constraints (as chalk's): generalize the values only.
             let plain: Vec<TermId> = distinct.iter().map(|&t| unconditional(store, t)).collect();

@@ -243,6 +243,23 @@ pub(crate) trait Hooks {
     }
 }
 
+/// What a derivation carries besides its bindings, saved at a choice point and restored on
+/// backtracking (an alternative clause starts untainted and unranked).
+#[derive(Clone, Copy)]
+pub(crate) struct Marks {
+    taint: u8,
+    fallback: bool,
+}
+
+impl Marks {
+    pub(crate) fn of(st: &State) -> Marks {
+        Marks {
+            taint: st.taint,
+            fallback: st.fallback,
+        }
+    }
+}
+
 enum Choice<'p> {
     Resolve {
         goal: Ref,
@@ -255,14 +272,14 @@ enum Choice<'p> {
         mark: usize,
         nslots: usize,
         universe: u32,
-        taint: u8,
+        marks: Marks,
     },
     Alt {
         goals: Goals,
         mark: usize,
         nslots: usize,
         universe: u32,
-        taint: u8,
+        marks: Marks,
     },
     Answers {
         answers: Rc<[TermId]>,
@@ -272,7 +289,7 @@ enum Choice<'p> {
         mark: usize,
         nslots: usize,
         universe: u32,
-        taint: u8,
+        marks: Marks,
     },
     /// `catch(G, Catcher, Recovery)` while `G` runs: transparent to backtracking, the place an error
     /// raised inside `G` unwinds to.
@@ -285,7 +302,7 @@ enum Choice<'p> {
         mark: usize,
         nslots: usize,
         universe: u32,
-        taint: u8,
+        marks: Marks,
     },
 }
 
@@ -562,11 +579,12 @@ impl<'p> Machine<'p> {
         }
     }
 
-    fn restore(st: &mut State, mark: usize, nslots: usize, universe: u32, taint: u8) {
+    fn restore(st: &mut State, mark: usize, nslots: usize, universe: u32, marks: Marks) {
         st.b.undo(mark);
         st.b.truncate(nslots);
         st.universe = universe;
-        st.taint = taint;
+        st.taint = marks.taint;
+        st.fallback = marks.fallback;
     }
 
     fn retry(&mut self, st: &mut State, c: Choice<'p>, choices: &mut Vec<Choice<'p>>) -> Flow {
@@ -576,9 +594,9 @@ impl<'p> Machine<'p> {
                 mark,
                 nslots,
                 universe,
-                taint,
+                marks,
             } => {
-                Self::restore(st, mark, nslots, universe, taint);
+                Self::restore(st, mark, nslots, universe, marks);
                 st.goals = goals;
                 ControlFlow::Continue(true)
             }
@@ -593,9 +611,9 @@ impl<'p> Machine<'p> {
                 mark,
                 nslots,
                 universe,
-                taint,
+                marks,
             } => {
-                Self::restore(st, mark, nslots, universe, taint);
+                Self::restore(st, mark, nslots, universe, marks);
                 self.try_clauses(st, goal, env, depth, rest, hyps, clauses, pos, choices)
             }
             Choice::Answers {
@@ -606,9 +624,9 @@ impl<'p> Machine<'p> {
                 mark,
                 nslots,
                 universe,
-                taint,
+                marks,
             } => {
-                Self::restore(st, mark, nslots, universe, taint);
+                Self::restore(st, mark, nslots, universe, marks);
                 self.try_answers(st, answers, slots, pos, rest, choices)
             }
             // Backtracking into a catch frame: the goal has no more answers.
@@ -684,7 +702,7 @@ impl<'p> Machine<'p> {
                     mark: st.b.mark(),
                     nslots: st.b.len(),
                     universe: st.universe,
-                    taint: st.taint,
+                    marks: Marks::of(st),
                 });
                 // (C -> T ; E): commit to T once C succeeds.
                 if let Deref::Term(xr) = st.b.deref(self.store, x) {
@@ -1299,7 +1317,7 @@ impl<'p> Machine<'p> {
             let mark = st.b.mark();
             let nslots = st.b.len();
             let universe = st.universe;
-            let taint = st.taint;
+            let marks = Marks::of(st);
             let here = pos;
             pos += 1;
             if here < hyps.len() {
@@ -1322,7 +1340,7 @@ impl<'p> Machine<'p> {
                             mark,
                             nslots,
                             universe,
-                            taint,
+                            marks,
                         });
                     }
                     st.goals = match body {
@@ -1331,7 +1349,7 @@ impl<'p> Machine<'p> {
                     };
                     return ControlFlow::Continue(true);
                 }
-                Self::restore(st, mark, nslots, universe, taint);
+                Self::restore(st, mark, nslots, universe, marks);
                 continue;
             }
             let ci = clauses[here - hyps.len()];
@@ -1355,7 +1373,7 @@ impl<'p> Machine<'p> {
                         mark,
                         nslots,
                         universe,
-                        taint,
+                        marks,
                     });
                 }
                 let mut goals = rest;
@@ -1375,7 +1393,7 @@ impl<'p> Machine<'p> {
                 self.out.stats.unifications = st.b.unifications;
                 return ControlFlow::Continue(true);
             }
-            Self::restore(st, mark, nslots, universe, taint);
+            Self::restore(st, mark, nslots, universe, marks);
         }
         ControlFlow::Continue(false)
     }
@@ -1396,7 +1414,7 @@ impl<'p> Machine<'p> {
             let mark = st.b.mark();
             let nslots = st.b.len();
             let universe = st.universe;
-            let taint = st.taint;
+            let marks = Marks::of(st);
             let ans = &answers[pos * k..(pos + 1) * k];
             pos += 1;
             if self.unify_answer(st, &slots, ans) {
@@ -1409,13 +1427,13 @@ impl<'p> Machine<'p> {
                         mark,
                         nslots,
                         universe,
-                        taint,
+                        marks,
                     });
                 }
                 st.goals = rest;
                 return ControlFlow::Continue(true);
             }
-            Self::restore(st, mark, nslots, universe, taint);
+            Self::restore(st, mark, nslots, universe, marks);
         }
         ControlFlow::Continue(false)
     }

@@ -287,6 +287,10 @@ pub struct Outcome {
     /// An uncaught Prolog error (`throw/1`, or a built-in's ISO error term such as
     /// `error(existence_error(procedure, p/1), _)`): the search stopped there.
     pub error: Option<TermId>,
+    /// Set by a strategy whose answers differing anywhere leave no guidance when aggregated (the
+    /// search graph merges candidates as chalk's recursive solver and rustc's next-generation
+    /// solver do); otherwise [`aggregate()`] generalizes them, as chalk's SLG solver does.
+    pub differing_answers_unguided: bool,
     /// Counters.
     pub stats: Stats,
 }

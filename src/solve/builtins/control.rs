@@ -2,7 +2,7 @@
 //! `findall/3,4`, `aggregate_all/3`, `catch/3`, `throw/1`, `halt/0,1`.
 
 use super::super::{
-    cons, CallAction, Choice, Env, Flow, GoalKind, Hooks, Machine, NotAction, State,
+    cons, CallAction, Choice, Env, Flow, GoalKind, Hooks, Machine, Marks, NotAction, State,
 };
 use super::Err;
 use crate::program::Pred;
@@ -203,7 +203,7 @@ impl Machine<'_> {
                     mark: st.b.mark(),
                     nslots: st.b.len(),
                     universe: st.universe,
-                    taint: st.taint,
+                    marks: Marks::of(st),
                 });
                 let rest = st.goals.take();
                 let after = cons(GoalKind::CatchExit(h), env, depth, rest);

@@ -304,7 +304,7 @@ impl Machine<'_> {
             mark,
             nslots,
             universe,
-            taint,
+            marks,
         } = c
         else {
             return false;
@@ -312,7 +312,7 @@ impl Machine<'_> {
         let Some(ball) = self.out.error else {
             return false;
         };
-        super::Machine::restore(st, mark, nslots, universe, taint);
+        super::Machine::restore(st, mark, nslots, universe, marks);
         let n = self.store.var_count(ball);
         let base = st.b.alloc(n, st.universe);
         let m = st.b.mark();
