@@ -65,23 +65,95 @@ pub struct RawCrate {
 /// Parse a Rust source file.
 pub fn parse_crate(file: &Arc<str>, src: &str) -> Result<RawCrate> {
     super::prescan::check(file, src, super::prescan::Lang::Surface)?;
-    let cx = Cx::new(file, src);
-    let parsed = syn::parse_file(src).map_err(|e| {
-        let s = cx.span(e.span());
-        Error::syntax(file, src, s.start, s.end.max(s.start + 1), e.to_string())
-    })?;
-    let mut cx = cx;
+    let mut cx = Cx::new(file, src);
     let mut root = RawModule::default();
-    for a in &parsed.attrs {
-        cx.check_inner_attr(a);
+    // Each item is read as it is parsed, not collected into a `syn::File` first (moving 10,000
+    // parsed items around took a twentieth of a large file's load). A syntax error anywhere comes
+    // first, as when the whole file was parsed before its items were read.
+    let mut first_error: Option<Error> = None;
+    let parsed = syn::parse::Parser::parse_str(
+        |input: syn::parse::ParseStream<'_>| -> syn::Result<()> {
+            for a in input.call(syn::Attribute::parse_inner)? {
+                cx.check_inner_attr(&a);
+            }
+            while !input.is_empty() {
+                let it: syn::Item = input.parse()?;
+                if first_error.is_none() {
+                    if let Err(e) = cx.item(&it, &mut root) {
+                        first_error = Some(e);
+                    }
+                }
+            }
+            Ok(())
+        },
+        file_text(src),
+    );
+    if let Err(e) = parsed {
+        let s = cx.span(e.span());
+        return Err(Error::syntax(
+            file,
+            src,
+            s.start,
+            s.end.max(s.start + 1),
+            e.to_string(),
+        ));
     }
-    for it in &parsed.items {
-        cx.item(it, &mut root)?;
+    if let Some(e) = first_error {
+        return Err(e);
     }
     Ok(RawCrate {
         root,
         warnings: cx.warnings,
     })
+}
+
+/// The text `syn::parse_file` parses: without a byte-order mark, and without a first line that is
+/// a shebang (`#!` not followed by `[`), its newline kept so lines keep their numbers.
+pub(super) fn file_text(src: &str) -> &str {
+    let content = src.strip_prefix('\u{feff}').unwrap_or(src);
+    match content.strip_prefix("#!") {
+        Some(rest) if !skip_whitespace_and_comments(rest).starts_with('[') => {
+            content.find('\n').map_or("", |i| &content[i..])
+        }
+        _ => content,
+    }
+}
+
+/// `s` past leading whitespace and comments (as syn skips them before deciding a `#!` line is an
+/// inner attribute).
+fn skip_whitespace_and_comments(mut s: &str) -> &str {
+    loop {
+        let t = s.trim_start();
+        if let Some(rest) = t.strip_prefix("//") {
+            // (`//!` and `///` are doc comments, which syn does not skip.)
+            if rest.starts_with('!') || (rest.starts_with('/') && !rest.starts_with("//")) {
+                return t;
+            }
+            s = rest.find('\n').map_or("", |i| &rest[i..]);
+        } else if let Some(rest) = t.strip_prefix("/*") {
+            // (`/*!` and `/**` are doc comments; `/**/` and `/***` are not.)
+            let doc = rest.starts_with('!')
+                || (rest.starts_with('*') && !rest.starts_with("*/") && !rest.starts_with("**"));
+            if doc {
+                return t;
+            }
+            // Block comments nest.
+            let (mut depth, mut i, b) = (1usize, 0usize, rest.as_bytes());
+            while depth > 0 && i + 1 < b.len() {
+                match (b[i], b[i + 1]) {
+                    (b'/', b'*') => (depth, i) = (depth + 1, i + 2),
+                    (b'*', b'/') => (depth, i) = (depth - 1, i + 2),
+                    _ => i += 1,
+                }
+            }
+            if depth > 0 {
+                return t;
+            }
+            s = &rest[i..];
+        } else {
+            return t;
+        }
+    }
 }
 
 struct Cx<'a> {
@@ -263,9 +335,117 @@ impl<'a> Cx<'a> {
         out
     }
 
+    /// The span of a whole item: what `Spanned::span` gives (from an outer attribute's `#`, or the
+    /// first keyword, to the closing `}` or `;`), without printing the item back to tokens, which
+    /// took a tenth of the load of a file of 10,000 impls. Other kinds of items use `Spanned`.
+    fn item_span(&self, it: &syn::Item) -> Span {
+        use proc_macro2::Span as S;
+        use syn::Item as I;
+        let vis = |v: &syn::Visibility| match v {
+            syn::Visibility::Public(p) => Some(p.span),
+            syn::Visibility::Restricted(r) => Some(r.pub_token.span),
+            syn::Visibility::Inherited => None,
+        };
+        let (attrs, first, last): (&[syn::Attribute], S, S) = match it {
+            I::Impl(i) => (
+                &i.attrs,
+                i.defaultness
+                    .map(|d| d.span)
+                    .or(i.unsafety.map(|u| u.span))
+                    .unwrap_or(i.impl_token.span),
+                i.brace_token.span.close(),
+            ),
+            I::Trait(t) => (
+                &t.attrs,
+                vis(&t.vis)
+                    .or(t.unsafety.map(|u| u.span))
+                    .or(t.auto_token.map(|a| a.span))
+                    .unwrap_or(t.trait_token.span),
+                t.brace_token.span.close(),
+            ),
+            I::Struct(st) => {
+                let last = match (&st.semi_token, &st.fields) {
+                    (Some(semi), _) => semi.span,
+                    (None, syn::Fields::Named(f)) => f.brace_token.span.close(),
+                    _ => return self.sp(it),
+                };
+                (
+                    &st.attrs,
+                    vis(&st.vis).unwrap_or(st.struct_token.span),
+                    last,
+                )
+            }
+            I::Enum(e) => (
+                &e.attrs,
+                vis(&e.vis).unwrap_or(e.enum_token.span),
+                e.brace_token.span.close(),
+            ),
+            _ => return self.sp(it),
+        };
+        let first = match attrs
+            .iter()
+            .find(|a| matches!(a.style, syn::AttrStyle::Outer))
+        {
+            Some(a) => a.pound_token.span,
+            None => first,
+        };
+        self.span(first.join(last).unwrap_or(first))
+    }
+
+    /// The span of a path (`Spanned::span`'s), from its first token to its last, without printing
+    /// it back to tokens; `None` when it ends in a `Fn(A) -> B` return type.
+    fn path_span_fast(&self, p: &syn::Path) -> Option<Span> {
+        let last = p.segments.last()?;
+        let first = match &p.leading_colon {
+            Some(c) => c.spans[0],
+            None => p.segments.first()?.ident.span(),
+        };
+        let end = match &last.arguments {
+            syn::PathArguments::None => last.ident.span(),
+            syn::PathArguments::AngleBracketed(a) => a.gt_token.span,
+            syn::PathArguments::Parenthesized(a) => match a.output {
+                syn::ReturnType::Default => a.paren_token.span.close(),
+                syn::ReturnType::Type(..) => return None,
+            },
+        };
+        Some(self.span(first.join(end).unwrap_or(first)))
+    }
+
+    /// [`Cx::sp`] of a path, checked against it in tests (see [`Cx::item`]).
+    fn path_span(&self, p: &syn::Path) -> Span {
+        let span = self.path_span_fast(p).unwrap_or_else(|| self.sp(p));
+        #[cfg(any(test, debug_assertions))]
+        {
+            let whole = self.sp(p);
+            assert!(
+                (span.start, span.end) == (whole.start, whole.end),
+                "path span {span:?} is not the path's {whole:?}"
+            );
+        }
+        span
+    }
+
+    /// [`Cx::sp`] of a type: a plain path type's without printing it (see [`Cx::path_span`]).
+    fn ty_span(&self, t: &syn::Type) -> Span {
+        match t {
+            syn::Type::Path(p) if p.qself.is_none() => self.path_span(&p.path),
+            _ => self.sp(t),
+        }
+    }
+
     fn item(&mut self, it: &syn::Item, m: &mut RawModule) -> Result<()> {
         use syn::Item as I;
-        let span = self.sp(it);
+        let span = self.item_span(it);
+        // (Checked against `Spanned` in debug builds and in the library's unit tests, which parse
+        // every `.rs` program of the repository.)
+        #[cfg(any(test, debug_assertions))]
+        {
+            let whole = self.sp(it);
+            assert!(
+                (span.start, span.end) == (whole.start, whole.end),
+                "item span {span:?} is not the item's {whole:?}"
+            );
+        }
         let public = |v: &syn::Visibility| !matches!(v, syn::Visibility::Inherited);
         match it {
             I::Struct(s) => {
@@ -399,7 +579,8 @@ impl<'a> Cx<'a> {
                 let (mut params, mut wcs) = self.generics(&i.generics)?;
                 wcs.extend(self.where_clause(&i.generics)?);
                 let self_ty = self.ty(&i.self_ty)?;
-                let (bound, extra) = self.trait_path(path, Vec::new(), false, self.sp(path))?;
+                let (bound, extra) =
+                    self.trait_path(path, Vec::new(), false, self.path_span(path))?;
                 if !extra.is_empty() {
                     return Err(self.err(path, "associated type bounds are not allowed here"));
                 }
@@ -455,7 +636,7 @@ impl<'a> Cx<'a> {
                             Polarity::Positive
                         },
                         trait_ref: TraitRef {
-                            span: self.sp(&i.self_ty),
+                            span: self.ty_span(&i.self_ty),
                             self_ty,
                             bound,
                         },
@@ -1158,7 +1339,7 @@ impl<'a> Cx<'a> {
 
     fn ty(&mut self, t: &syn::Type) -> Result<Ty> {
         use syn::Type as T;
-        let span = self.sp(t);
+        let span = self.ty_span(t);
         let kind = match t {
             T::Path(p) => return self.path_ty(p.qself.as_ref(), &p.path, span),
             T::Reference(r) => TyKind::Ref {
