@@ -490,10 +490,12 @@ fn unique_and_ambiguous_aggregation() {
         goal { "none(X)" } yields { "false." }
         goal { "two(X)" } yields { "ambiguous (2 answers; --all lists them)." }
     }
-    // Several answers with a common shape give definite guidance.
+    // Several answers with a common shape give definite guidance; `recursive` merges differing
+    // answers as chalk's recursive solver and rustc's solver merge candidates: no guidance.
     knot_test! {
         program "t.pl" { src }
         goal { "shape(X)" } yields { "ambiguous: X = f(_A) (2 answers; --all lists them)." }
+            yields[recursive] { "ambiguous (2 answers; --all lists them)." }
     }
     // The same answer twice is still unique.
     knot_test! {
