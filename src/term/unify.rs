@@ -96,6 +96,9 @@ enum Trail {
     Constraint,
     /// A binder relation was left to the machine (undone by popping it).
     Pending,
+    /// A bound slot was found to hold a ground value under later bindings (undone by clearing
+    /// the mark).
+    Ground(u32),
 }
 
 /// What a `Ref` dereferences to.
@@ -107,19 +110,25 @@ pub enum Deref {
     Term(Ref),
 }
 
-/// The slots of a derivation, in chunks of [`CHUNK`] shared between copies: copying a derivation
-/// (a consumer suspended at a tabled call keeps one) costs a pointer per chunk, not a copy of every
-/// slot, and a write copies the one chunk it touches while that chunk is shared. So a conjunction
-/// of N tabled goals that bind N query variables keeps N small copies, not N copies of N slots.
-/// Every chunk but the last is full.
+/// The slots of a derivation, as a two-level tree shared between copies: chunks of [`CHUNK`]
+/// slots, held by directories of [`FANOUT`] chunks. Copying a derivation (a consumer suspended at
+/// a tabled call keeps one) costs a pointer per directory (one per 4,096 slots), and a write copies
+/// the directory and the chunk it goes through while they are shared: 64 pointers and 64 slots. So
+/// a conjunction of N tabled goals that bind N query variables keeps N small copies, O(N) in all,
+/// not N copies of N slots (nor N copies of N/64 chunk pointers). Every chunk but the last is full,
+/// and every directory but the last.
 #[derive(Clone, Debug, Default)]
 struct Slots {
-    chunks: Vec<Rc<Vec<Slot>>>,
+    dirs: Vec<Rc<Vec<Rc<Vec<Slot>>>>>,
     len: usize,
 }
 
 /// Slots per chunk of [`Slots`].
 const CHUNK: usize = 64;
+/// Chunks per directory of [`Slots`].
+const FANOUT: usize = 64;
+/// Slots per directory.
+const DIR: usize = CHUNK * FANOUT;
 
 impl Slots {
     #[inline]
@@ -134,10 +143,16 @@ impl Slots {
 
     #[inline]
     fn push(&mut self, slot: Slot) {
-        match self.chunks.last_mut() {
-            Some(last) if last.len() < CHUNK => Rc::make_mut(last).push(slot),
+        if self.len % DIR == 0 {
             // Grown as needed: most derivations (a table's, a clause's) have a few slots.
-            _ => self.chunks.push(Rc::new(vec![slot])),
+            self.dirs.push(Rc::new(vec![Rc::new(vec![slot])]));
+        } else {
+            let dir = Rc::make_mut(self.dirs.last_mut().expect("a directory"));
+            if self.len % CHUNK == 0 {
+                dir.push(Rc::new(vec![slot]));
+            } else {
+                Rc::make_mut(dir.last_mut().expect("a chunk")).push(slot);
+            }
         }
         self.len += 1;
     }
@@ -148,12 +163,18 @@ impl Slots {
         if len >= self.len {
             return;
         }
-        let keep = len.div_ceil(CHUNK);
-        self.chunks.truncate(keep);
-        if let Some(last) = self.chunks.last_mut() {
-            let in_last = len - (keep - 1) * CHUNK;
-            if last.len() > in_last {
-                Rc::make_mut(last).truncate(in_last);
+        let ndirs = len.div_ceil(DIR);
+        self.dirs.truncate(ndirs);
+        if let Some(last) = self.dirs.last_mut() {
+            // Slots kept in the last directory, then in its last chunk.
+            let in_dir = len - (ndirs - 1) * DIR;
+            let chunks = in_dir.div_ceil(CHUNK);
+            if last.len() > chunks {
+                Rc::make_mut(last).truncate(chunks);
+            }
+            let in_chunk = in_dir - (chunks - 1) * CHUNK;
+            if last[chunks - 1].len() > in_chunk {
+                Rc::make_mut(&mut Rc::make_mut(last)[chunks - 1]).truncate(in_chunk);
             }
         }
         self.len = len;
@@ -164,14 +185,15 @@ impl std::ops::Index<usize> for Slots {
     type Output = Slot;
     #[inline]
     fn index(&self, i: usize) -> &Slot {
-        &self.chunks[i / CHUNK][i % CHUNK]
+        &self.dirs[i / DIR][(i / CHUNK) % FANOUT][i % CHUNK]
     }
 }
 
 impl std::ops::IndexMut<usize> for Slots {
     #[inline]
     fn index_mut(&mut self, i: usize) -> &mut Slot {
-        &mut Rc::make_mut(&mut self.chunks[i / CHUNK])[i % CHUNK]
+        let dir = Rc::make_mut(&mut self.dirs[i / DIR]);
+        &mut Rc::make_mut(&mut dir[(i / CHUNK) % FANOUT])[i % CHUNK]
     }
 }
 
@@ -307,6 +329,7 @@ impl Bindings {
                 Some(Trail::Bind(s)) => self.slots[s as usize].term = UNBOUND,
                 Some(Trail::Universe(s, u)) => self.slots[s as usize].universe = u,
                 Some(Trail::Kind(s, k)) => self.slots[s as usize].kind = k,
+                Some(Trail::Ground(s)) => self.slots[s as usize].ground = false,
                 Some(Trail::Constraint) => {
                     self.constraints.pop();
                 }
@@ -392,6 +415,11 @@ impl Bindings {
         let mut seen: rustc_hash::FxHashSet<Ref> = rustc_hash::FxHashSet::default();
         let mut walked = 0u32;
         let watch_always = self.may_cycle;
+        // Bound slots whose values the walk went through: if the whole value turns out ground (in
+        // universe 0), so are theirs, and they are marked so that the next walk stops at them (a
+        // list built by bindings, walked again at each step of a recursion over it, would cost its
+        // length per binding).
+        let mut through: Vec<u32> = Vec::new();
         'next: while let Some(mut r) = stack.pop() {
             loop {
                 if store.is_ground(r.term) {
@@ -424,6 +452,9 @@ impl Bindings {
                             mu = mu.max(slot.gu);
                             continue 'next;
                         }
+                        if ground {
+                            through.push(v);
+                        }
                         r = Ref {
                             term: slot.term,
                             base: slot.base,
@@ -439,6 +470,16 @@ impl Bindings {
                     }
                     View::Placeholder(u, _) if u > su => return None,
                     _ => continue 'next,
+                }
+            }
+        }
+        if ground && mu == 0 {
+            for v in through {
+                let slot = &mut self.slots[v as usize];
+                if !slot.ground {
+                    slot.ground = true;
+                    slot.gu = 0;
+                    self.trail.push(Trail::Ground(v));
                 }
             }
         }
@@ -944,46 +985,75 @@ mod slots_tests {
         s
     }
 
-    /// A copy shares every chunk; a write copies only the chunk it touches, and the original
-    /// keeps its values.
+    /// The chunks of a `Slots`, in order.
+    fn chunks(s: &Slots) -> Vec<&Rc<Vec<Slot>>> {
+        s.dirs.iter().flat_map(|d| d.iter()).collect()
+    }
+
+    /// A copy shares every directory; a write copies only the directory and the chunk it goes
+    /// through, and the original keeps its values.
     #[test]
     fn a_copy_shares_chunks_until_written() {
-        let a = filled(200);
+        let a = filled(3 * DIR as u32 + 200);
         let mut b = a.clone();
-        assert!(a
-            .chunks
+        assert!(a.dirs.iter().zip(&b.dirs).all(|(x, y)| Rc::ptr_eq(x, y)));
+        let i = DIR + 70;
+        b[i].term = TermId(99999);
+        assert_eq!(a[i].term, TermId(i as u32));
+        assert_eq!(b[i].term, TermId(99999));
+        let shared_dirs = a
+            .dirs
             .iter()
-            .zip(&b.chunks)
-            .all(|(x, y)| Rc::ptr_eq(x, y)));
-        b[70].term = TermId(9999);
-        assert_eq!(a[70].term, TermId(70));
-        assert_eq!(b[70].term, TermId(9999));
-        let shared = a
-            .chunks
-            .iter()
-            .zip(&b.chunks)
+            .zip(&b.dirs)
             .filter(|(x, y)| Rc::ptr_eq(x, y))
             .count();
-        assert_eq!(shared, a.chunks.len() - 1);
+        assert_eq!(shared_dirs, a.dirs.len() - 1);
+        let shared = chunks(&a)
+            .iter()
+            .zip(chunks(&b))
+            .filter(|(x, y)| Rc::ptr_eq(x, y))
+            .count();
+        assert_eq!(shared, chunks(&a).len() - 1);
     }
 
     /// Truncating at and across chunk boundaries keeps the slots before the cut, and what is
     /// pushed after it does not show through in a copy that shares the chunk.
     #[test]
     fn truncate_and_push_across_chunk_boundaries() {
-        let a = filled(200);
-        for n in [200, 199, 129, 128, 127, 65, 64, 63, 1, 0] {
+        let total = 2 * DIR + 200;
+        let a = filled(total as u32);
+        let cuts = [
+            total,
+            total - 1,
+            2 * DIR + 1,
+            2 * DIR,
+            2 * DIR - 1,
+            DIR + 129,
+            DIR + 64,
+            DIR,
+            DIR - 1,
+            129,
+            128,
+            127,
+            65,
+            64,
+            63,
+            1,
+            0,
+        ];
+        for n in cuts {
             let mut c = a.clone();
             c.truncate(n);
             assert_eq!(c.len(), n);
-            assert_eq!(c.chunks.len(), n.div_ceil(CHUNK));
+            assert_eq!(c.dirs.len(), n.div_ceil(DIR));
+            assert_eq!(chunks(&c).len(), n.div_ceil(CHUNK));
             assert!((0..n).all(|i| c[i].term == TermId(i as u32)), "{n}");
-            c.push(slot(500));
-            c.push(slot(501));
+            c.push(slot(50000));
+            c.push(slot(50001));
             assert_eq!(c.len(), n + 2);
-            assert_eq!(c[n].term, TermId(500));
-            assert_eq!(c[n + 1].term, TermId(501));
-            assert!((0..200).all(|i| a[i].term == TermId(i as u32)), "{n}");
+            assert_eq!(c[n].term, TermId(50000));
+            assert_eq!(c[n + 1].term, TermId(50001));
+            assert!((0..total).all(|i| a[i].term == TermId(i as u32)), "{n}");
         }
         let mut empty = Slots::default();
         empty.truncate(0);
