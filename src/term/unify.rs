@@ -1060,3 +1060,40 @@ mod slots_tests {
         assert!(empty.is_empty());
     }
 }
+
+#[cfg(test)]
+mod ground_mark_tests {
+    use super::*;
+
+    /// A walk that finds a bound slot's value ground marks the slot, and backtracking past a
+    /// binding that the value's groundness rested on clears the mark: the occurs check then walks
+    /// through the slot again and refuses a cyclic binding.
+    #[test]
+    fn ground_marks_are_trailed() {
+        let mut store = Store::new();
+        let f = store.sym("f");
+        let v: Vec<TermId> = (0..4).map(|i| store.var(i)).collect();
+        let (fb, fc) = (store.app(f, &[v[1]]), store.app(f, &[v[2]]));
+        let one = store.int(1);
+        let r = |t: TermId| Ref::new(t, 0);
+        let opts = UnifyOptions::default();
+        let mut b = Bindings::new();
+        b.alloc(4, 0);
+        // A = f(B), B = f(C): neither is ground yet.
+        assert!(b.unify(&store, r(v[0]), r(fb), opts));
+        assert!(b.unify(&store, r(v[1]), r(fc), opts));
+        assert!(!b.slots[1].ground);
+        let before_c = b.mark();
+        assert!(b.unify(&store, r(v[2]), r(one), opts));
+        // D = A walks f(B), through B's f(C), to C's 1: B is marked ground.
+        assert!(b.unify(&store, r(v[3]), r(v[0]), opts));
+        assert!(b.slots[1].ground);
+        assert!(b.is_ground(&store, r(v[0])));
+        b.undo(before_c);
+        assert!(!b.slots[1].ground);
+        assert!(!b.is_ground(&store, r(v[0])));
+        // C = f(A) would make A = f(f(f(A))): refused.
+        let fa = store.app(f, &[v[0]]);
+        assert!(!b.unify(&store, r(v[2]), r(fa), opts));
+    }
+}
