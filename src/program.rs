@@ -376,6 +376,11 @@ pub struct Program {
     /// Predicates declared `:- non_enumerable p/N`: a call whose first argument is an unbound variable
     /// flounders (the answers cannot be enumerated) instead of trying every clause.
     pub non_enumerable: FxHashSet<Pred>,
+    /// Predicates whose first argument wraps a goal, `_(G, ..)`: a call flounders as a call of `G`
+    /// would (`G`'s predicate non-enumerable, its first argument an unbound variable). Lowered
+    /// programs list `normalize/2`, so that normalizing `<?T as Tr>::A` for a `#[non_enumerable]`
+    /// trait flounders as chalk's `Normalize` does, instead of listing every impl.
+    pub flounder_through: FxHashSet<Pred>,
     /// Predicates declared `:- dynamic p/N` (known, possibly without clauses).
     pub declared: FxHashSet<Pred>,
     /// Queries found in the file, in order.
@@ -425,6 +430,7 @@ pub(crate) struct ProgramImage {
     tabled: Vec<Pred>,
     coinductive: Vec<Pred>,
     non_enumerable: Vec<Pred>,
+    flounder_through: Vec<Pred>,
     declared: Vec<Pred>,
     sources: Vec<String>,
     warnings: Vec<String>,
@@ -533,6 +539,7 @@ impl Program {
             tabled: sorted(&self.tabled),
             coinductive: sorted(&self.coinductive),
             non_enumerable: sorted(&self.non_enumerable),
+            flounder_through: sorted(&self.flounder_through),
             declared: sorted(&self.declared),
             sources: self.sources.clone(),
             warnings: self.warnings.clone(),
@@ -560,6 +567,7 @@ impl Program {
         p.tabled = img.tabled.into_iter().collect();
         p.coinductive = img.coinductive.into_iter().collect();
         p.non_enumerable = img.non_enumerable.into_iter().collect();
+        p.flounder_through = img.flounder_through.into_iter().collect();
         p.declared = img.declared.into_iter().collect();
         p.sources = img.sources;
         p.warnings = img.warnings;

@@ -194,6 +194,8 @@ fn rebuild(
     p.tabled = old.tabled.clone();
     p.coinductive = old.coinductive.clone();
     p.non_enumerable = old.non_enumerable.clone();
+    p.flounder_through = old.flounder_through.clone();
+    p.variances = old.variances.clone();
     p.declared = old.declared.clone();
     p.queries = old.queries.clone();
     p.sources = old.sources.clone();

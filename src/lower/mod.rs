@@ -109,6 +109,9 @@ pub fn lower_program(
     program.flounder_as_ambiguous = !opts.intercrate;
     // A `from_env` chain with no hypothesis to end it fails at once, without tables.
     program.fail_unprovable = true;
+    // chalk's `Normalize`: `<?T as Tr>::A` flounders when `Tr` is non-enumerable.
+    let normalize = store.sym("normalize");
+    program.flounder_through.insert((normalize, 2));
     // rustc's semantics decompose `T: 'a` into the components of `T`; chalk records it whole.
     program.outlives_components = opts.rust_rules;
     lower_segment(store, names, prog, opts, program, true)

@@ -944,11 +944,14 @@ impl<'p> Machine<'p> {
         }
         if let Some(x) = first {
             if !self.program.non_enumerable.is_empty()
-                && self.program.non_enumerable.contains(&pred)
-                && matches!(
-                    st.b.deref(self.store, Ref::new(x, r.base)),
-                    Deref::Unbound(s) if st.b.kind(s) == VarKind::General
-                )
+                && self
+                    .enumeration_subject(st, pred, Ref::new(x, r.base))
+                    .is_some_and(|x| {
+                        matches!(
+                            st.b.deref(self.store, x),
+                            Deref::Unbound(s) if st.b.kind(s) == VarKind::General
+                        )
+                    })
             {
                 // (An integer or float variable is not unknown: it ranges over a few scalar types, and
                 // chalk lists the impls that could match it.)
@@ -1198,6 +1201,32 @@ impl<'p> Machine<'p> {
     }
 
     /// True when `\+ goal` cannot be decided: `goal` has an unbound variable that is not local to it.
+    /// The argument whose being unbound makes a call of `pred` with first argument `first`
+    /// flounder: the first argument of a non-enumerable predicate, or, for a predicate that
+    /// flounders through its first argument `_(G, ..)` (`Program::flounder_through`), the first
+    /// argument of `G` when `G`'s predicate is non-enumerable.
+    fn enumeration_subject(&self, st: &State, pred: Pred, first: Ref) -> Option<Ref> {
+        if self.program.non_enumerable.contains(&pred) {
+            return Some(first);
+        }
+        if !self.program.flounder_through.contains(&pred) {
+            return None;
+        }
+        let Deref::Term(w) = st.b.deref(self.store, first) else {
+            return None;
+        };
+        let &g = self.store.args(w.term).first()?;
+        let Deref::Term(g) = st.b.deref(self.store, Ref::new(g, w.base)) else {
+            return None;
+        };
+        let gpred = self.store.functor(g.term)?;
+        if !self.program.non_enumerable.contains(&gpred) {
+            return None;
+        }
+        let &x = self.store.args(g.term).first()?;
+        Some(Ref::new(x, g.base))
+    }
+
     fn flounders(&self, st: &State, goal: Ref, locals: Option<Ref>) -> bool {
         if st.b.is_ground(self.store, goal) {
             return false;
