@@ -418,6 +418,11 @@ pub struct Program {
     /// every supertrait and field). When false (clause programs) such a call runs as written, so
     /// `p :- p.` under `sld` overflows as it does in Prolog.
     pub fail_unprovable: bool,
+    /// Ambiguous answers are aggregated as chalk's SLG solver aggregates them (`.chalk` programs):
+    /// an answer is merged into the guidance only when it may invalidate it position by position,
+    /// so the sharing of the answers so far is kept (chalk's `may_invalidate`). When false, every
+    /// answer is generalized with the others.
+    pub chalk_guidance: bool,
     /// The predicates no derivation without hypotheses can prove (`solve/unprovable.rs`),
     /// computed by the first call that asks, for this generation.
     unprovable: std::sync::OnceLock<FxHashSet<Pred>>,
@@ -435,8 +440,8 @@ pub(crate) struct ProgramImage {
     sources: Vec<String>,
     warnings: Vec<String>,
     /// `unknown_error`, `defer_floundering_negation`, `chalk_goal_order`,
-    /// `flounder_as_ambiguous`, `outlives_components`, `fail_unprovable`.
-    flags: [bool; 6],
+    /// `flounder_as_ambiguous`, `outlives_components`, `fail_unprovable`, `chalk_guidance`.
+    flags: [bool; 7],
 }
 
 /// How a type relates to its parameter for subtyping (chalk's and rustc's variance).
@@ -550,6 +555,7 @@ impl Program {
                 self.flounder_as_ambiguous,
                 self.outlives_components,
                 self.fail_unprovable,
+                self.chalk_guidance,
             ],
         })
     }
@@ -557,13 +563,14 @@ impl Program {
     /// The program an [`image`](Program::image) was taken of, over the store it was taken with.
     pub(crate) fn from_image(store: &Store, img: ProgramImage) -> Option<Program> {
         let mut p = Program::new();
-        let [a, b, c, d, e, f] = img.flags;
+        let [a, b, c, d, e, f, g] = img.flags;
         p.unknown_error = a;
         p.defer_floundering_negation = b;
         p.chalk_goal_order = c;
         p.flounder_as_ambiguous = d;
         p.outlives_components = e;
         p.fail_unprovable = f;
+        p.chalk_guidance = g;
         p.tabled = img.tabled.into_iter().collect();
         p.coinductive = img.coinductive.into_iter().collect();
         p.non_enumerable = img.non_enumerable.into_iter().collect();

@@ -205,6 +205,7 @@ fn rebuild(
     p.flounder_as_ambiguous = old.flounder_as_ambiguous;
     p.outlives_components = old.outlives_components;
     p.fail_unprovable = old.fail_unprovable;
+    p.chalk_guidance = old.chalk_guidance;
     p.warnings = old.warnings.clone();
     let first_pred = first.as_ref().and_then(|c| store.functor(c.head));
     if let Some(pred) = skip.and_then(|i| store.functor(old.clause(i).head)) {

@@ -497,6 +497,12 @@ fn unique_and_ambiguous_aggregation() {
         goal { "shape(X)" } yields { "ambiguous: X = f(_A) (2 answers; --all lists them)." }
             yields[recursive] { "ambiguous (2 answers; --all lists them)." }
     }
+    // Guidance is what every answer shares: `p(A, A)` and `p(A, B)` share nothing (a `.chalk`
+    // program keeps chalk's aggregation, which would say `X = Y`).
+    knot_test! {
+        program "t.pl" { "p(X, X).\np(_, _).\n" }
+        goal { "p(X, Y)" } yields { "ambiguous (2 answers; --all lists them)." }
+    }
     // The same answer twice is still unique.
     knot_test! {
         program "t.pl" { src }

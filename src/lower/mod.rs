@@ -114,6 +114,8 @@ pub fn lower_program(
     program.flounder_through.insert((normalize, 2));
     // rustc's semantics decompose `T: 'a` into the components of `T`; chalk records it whole.
     program.outlives_components = opts.rust_rules;
+    // chalk's SLG aggregation of guidance for chalk's test syntax (`.chalk`).
+    program.chalk_guidance = !opts.rust_rules;
     lower_segment(store, names, prog, opts, program, true)
 }
 

@@ -58,7 +58,16 @@ pub fn aggregate(store: &mut Store, answers: &[Answer], out: &Outcome) -> Soluti
         store.app(syms::ANS, &vals)
     };
     let mut distinct_seen: rustc_hash::FxHashSet<TermId> = Default::default();
-    for a in answers {
+    // chalk's SLG solver takes up a strand whose remaining goals floundered after the others:
+    // under its aggregation, the certain answers come first.
+    let ordered: Vec<&Answer> = if out.chalk_guidance {
+        let (certain, possible): (Vec<&Answer>, Vec<&Answer>) =
+            answers.iter().partition(|a| !a.ambiguous);
+        certain.into_iter().chain(possible).collect()
+    } else {
+        answers.iter().collect()
+    };
+    for a in ordered {
         let plain = unconditional(store, a.values);
         if plain != a.values && seen.contains(&plain) {
             continue;
@@ -85,10 +94,13 @@ pub fn aggregate(store: &mut Store, answers: &[Answer], out: &Outcome) -> Soluti
         _ => {
             // Guidance gives back no region constraints (as chalk's): generalize the values only.
             let plain: Vec<TermId> = distinct.iter().map(|&t| unconditional(store, t)).collect();
-            let g = plain
-                .iter()
-                .skip(1)
-                .fold(plain[0], |acc, &t| generalize(store, acc, t));
+            let g = plain.iter().skip(1).fold(plain[0], |acc, &t| {
+                if out.chalk_guidance && !may_invalidate(store, t, acc) {
+                    acc
+                } else {
+                    generalize(store, acc, t)
+                }
+            });
             if is_trivial(store, g) {
                 Solution::Ambiguous(Guidance::Unknown)
             } else if cut {
@@ -98,6 +110,27 @@ pub fn aggregate(store: &mut Store, answers: &[Answer], out: &Outcome) -> Soluti
             }
         }
     }
+}
+
+/// Could an answer `new` make the guidance `current` more general, position by position (chalk's
+/// `may_invalidate`)? Not where `current` has a variable; yes where `new` has a variable and
+/// `current` does not, or where they differ. The sharing of variables between positions is not
+/// looked at, as chalk does not. Iterative.
+fn may_invalidate(store: &Store, new: TermId, current: TermId) -> bool {
+    let mut stack = vec![(new, current)];
+    while let Some((n, c)) = stack.pop() {
+        if n == c {
+            continue;
+        }
+        match (store.view(n), store.view(c)) {
+            (_, View::Var(_)) => {}
+            (View::App(f, xs), View::App(g, ys)) if f == g && xs.len() == ys.len() => {
+                stack.extend(xs.iter().copied().zip(ys.iter().copied()));
+            }
+            _ => return true,
+        }
+    }
+    false
 }
 
 /// True when every value in the tuple is a distinct variable (no information).

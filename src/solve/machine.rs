@@ -400,7 +400,10 @@ impl<'p> Machine<'p> {
             opts: UnifyOptions {
                 occurs_check: limits.occurs_check,
             },
-            out: Outcome::default(),
+            out: Outcome {
+                chalk_guidance: program.chalk_guidance,
+                ..Outcome::default()
+            },
             start: Instant::now(),
             mem_checked: Instant::now(),
             mem_near: false,

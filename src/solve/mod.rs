@@ -291,6 +291,9 @@ pub struct Outcome {
     /// search graph merges candidates as chalk's recursive solver and rustc's next-generation
     /// solver do); otherwise [`aggregate()`] generalizes them, as chalk's SLG solver does.
     pub differing_answers_unguided: bool,
+    /// Aggregate as chalk's SLG solver does (`Program::chalk_guidance`): an answer joins the
+    /// guidance only when it may invalidate it.
+    pub chalk_guidance: bool,
     /// Counters.
     pub stats: Stats,
 }
