@@ -101,7 +101,9 @@ pub fn aggregate(store: &mut Store, answers: &[Answer], out: &Outcome) -> Soluti
                     generalize(store, acc, t)
                 }
             });
-            if is_trivial(store, g) {
+            // (chalk's SLG aggregation never counts a substitution that maps a lifetime as
+            // trivial.)
+            if is_trivial(store, g) && out.region_vars.is_empty() {
                 Solution::Ambiguous(Guidance::Unknown)
             } else if cut {
                 Solution::Ambiguous(Guidance::Suggested(g))

@@ -294,6 +294,10 @@ pub struct Outcome {
     /// Aggregate as chalk's SLG solver does (`Program::chalk_guidance`): an answer joins the
     /// guidance only when it may invalidate it.
     pub chalk_guidance: bool,
+    /// The query variables that stand for regions (set with `chalk_guidance`): chalk never counts
+    /// a substitution that maps a lifetime as trivial, so an ambiguous answer over them keeps its
+    /// guidance.
+    pub region_vars: Vec<u32>,
     /// Counters.
     pub stats: Stats,
 }

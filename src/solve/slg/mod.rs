@@ -157,6 +157,31 @@ impl Strategy for Slg {
     }
 }
 
+/// The query variables that stand for regions: those the goal wraps as `'$lt'(V)`.
+fn region_vars(store: &Store, goal: &Goal) -> Vec<u32> {
+    let mut out = Vec::new();
+    let mut stack = vec![goal.term];
+    let mut seen = rustc_hash::FxHashSet::default();
+    while let Some(t) = stack.pop() {
+        if store.is_ground(t) || !seen.insert(t) {
+            continue;
+        }
+        match store.view(t) {
+            View::App(syms::REGION, [r]) => {
+                if let View::Var(i) = store.view(*r) {
+                    if i < goal.nvars && !out.contains(&i) {
+                        out.push(i);
+                    }
+                }
+            }
+            View::App(_, args) => stack.extend_from_slice(args),
+            _ => {}
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
 /// One SLG run under `assume`; also returns which assumptions it did not confirm.
 #[allow(clippy::too_many_arguments)]
 fn run(
@@ -193,6 +218,9 @@ fn run(
     engine.solve(&mut m, goal);
     let mut out = m.out;
     out.stats.tables = engine.tables.len() as u64;
+    if out.chalk_guidance {
+        out.region_vars = region_vars(store, goal);
+    }
     // The tables this run completed (not those it found complete), for the next goals.
     let done = engine
         .tables
