@@ -73,7 +73,9 @@ pub fn aggregate(store: &mut Store, answers: &[Answer], out: &Outcome) -> Soluti
             continue;
         }
         if distinct_seen.insert(a.values) {
-            if distinct.len() > MAX_DISTINCT {
+            // (Under chalk's aggregation every answer is looked at: each is checked against the
+            // guidance, and generalized into it only when it may invalidate it.)
+            if distinct.len() > MAX_DISTINCT && !out.chalk_guidance {
                 cut = true;
                 break;
             }
