@@ -731,3 +731,21 @@ fn slg_reuses_completed_tables_across_goals() {
     assert_eq!(fresh.outcome.stats.cache_hits, 0);
     assert_eq!(fresh.texts, first.texts);
 }
+
+/// First-argument indexing keeps source order when clauses with a variable there are interleaved
+/// with keyed ones (a key's single clause, then its list, shared with the variable clauses).
+#[test]
+fn indexing_keeps_clause_order_around_variable_heads() {
+    let src = "p(1, a).\np(X, b).\np(1, c).\np(2, d).\np(Y, e).\np(3, f).\n";
+    for s in ["sld", "slg"] {
+        let texts = |goal: &str| ask(src, s, goal).texts;
+        assert_eq!(
+            texts("p(1, Z)"),
+            ["Z = a.", "Z = b.", "Z = c.", "Z = e."],
+            "{s}"
+        );
+        assert_eq!(texts("p(2, Z)"), ["Z = b.", "Z = d.", "Z = e."], "{s}");
+        assert_eq!(texts("p(3, Z)"), ["Z = b.", "Z = e.", "Z = f."], "{s}");
+        assert_eq!(texts("p(4, Z)"), ["Z = b.", "Z = e."], "{s}");
+    }
+}
