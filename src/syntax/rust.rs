@@ -337,8 +337,8 @@ impl<'a> Cx<'a> {
 
     /// The span of a whole item: what `Spanned::span` gives (from an outer attribute's `#`, or the
     /// first keyword, to the closing `}` or `;`), without printing the item back to tokens, which
-    /// took a tenth of the load of a file of 10,000 impls. Other kinds of items use `Spanned`.
-    fn item_span(&self, it: &syn::Item) -> Span {
+    /// took a tenth of the load of a file of 10,000 impls; `None` for the other kinds of items.
+    fn item_span_fast(&self, it: &syn::Item) -> Option<Span> {
         use proc_macro2::Span as S;
         use syn::Item as I;
         let vis = |v: &syn::Visibility| match v {
@@ -367,7 +367,7 @@ impl<'a> Cx<'a> {
                 let last = match (&st.semi_token, &st.fields) {
                     (Some(semi), _) => semi.span,
                     (None, syn::Fields::Named(f)) => f.brace_token.span.close(),
-                    _ => return self.sp(it),
+                    _ => return None,
                 };
                 (
                     &st.attrs,
@@ -380,7 +380,7 @@ impl<'a> Cx<'a> {
                 vis(&e.vis).unwrap_or(e.enum_token.span),
                 e.brace_token.span.close(),
             ),
-            _ => return self.sp(it),
+            _ => return None,
         };
         let first = match attrs
             .iter()
@@ -389,7 +389,7 @@ impl<'a> Cx<'a> {
             Some(a) => a.pound_token.span,
             None => first,
         };
-        self.span(first.join(last).unwrap_or(first))
+        Some(self.span(first.join(last).unwrap_or(first)))
     }
 
     /// The span of a path (`Spanned::span`'s), from its first token to its last, without printing
@@ -411,18 +411,25 @@ impl<'a> Cx<'a> {
         Some(self.span(first.join(end).unwrap_or(first)))
     }
 
-    /// [`Cx::sp`] of a path, checked against it in tests (see [`Cx::item`]).
-    fn path_span(&self, p: &syn::Path) -> Span {
-        let span = self.path_span_fast(p).unwrap_or_else(|| self.sp(p));
+    /// `fast`, the span of `t` found without printing it, or else [`Cx::sp`]. Checked against
+    /// [`Cx::sp`] in debug builds and in the library's unit tests, which parse every `.rs` program
+    /// of the repository.
+    fn span_of<T: Spanned>(&self, fast: Option<Span>, t: &T) -> Span {
+        let span = fast.unwrap_or_else(|| self.sp(t));
         #[cfg(any(test, debug_assertions))]
         {
-            let whole = self.sp(p);
+            let whole = self.sp(t);
             assert!(
                 (span.start, span.end) == (whole.start, whole.end),
-                "path span {span:?} is not the path's {whole:?}"
+                "span {span:?} is not the one `Spanned` gives: {whole:?}"
             );
         }
         span
+    }
+
+    /// [`Cx::sp`] of a path, without printing it when it can.
+    fn path_span(&self, p: &syn::Path) -> Span {
+        self.span_of(self.path_span_fast(p), p)
     }
 
     /// [`Cx::sp`] of a type: a plain path type's without printing it (see [`Cx::path_span`]).
@@ -435,17 +442,7 @@ impl<'a> Cx<'a> {
 
     fn item(&mut self, it: &syn::Item, m: &mut RawModule) -> Result<()> {
         use syn::Item as I;
-        let span = self.item_span(it);
-        // (Checked against `Spanned` in debug builds and in the library's unit tests, which parse
-        // every `.rs` program of the repository.)
-        #[cfg(any(test, debug_assertions))]
-        {
-            let whole = self.sp(it);
-            assert!(
-                (span.start, span.end) == (whole.start, whole.end),
-                "item span {span:?} is not the item's {whole:?}"
-            );
-        }
+        let span = self.span_of(self.item_span_fast(it), it);
         let public = |v: &syn::Visibility| !matches!(v, syn::Visibility::Inherited);
         match it {
             I::Struct(s) => {
