@@ -70,25 +70,12 @@ impl ArgIndex {
             None => {
                 self.var_clauses.push(idx);
                 for v in self.by_key.values_mut() {
-                    if *v & MANY == 0 {
-                        let first = *v;
-                        *v = MANY | self.many.len() as u32;
-                        self.many.push(vec![first, idx]);
-                    } else {
-                        self.many[(*v & !MANY) as usize].push(idx);
-                    }
+                    Self::append(&mut self.many, v, idx);
                 }
             }
             Some(k) => match self.by_key.entry(k) {
                 std::collections::hash_map::Entry::Occupied(mut e) => {
-                    let v = e.get_mut();
-                    if *v & MANY == 0 {
-                        let first = *v;
-                        *v = MANY | self.many.len() as u32;
-                        self.many.push(vec![first, idx]);
-                    } else {
-                        self.many[(*v & !MANY) as usize].push(idx);
-                    }
+                    Self::append(&mut self.many, e.get_mut(), idx);
                 }
                 std::collections::hash_map::Entry::Vacant(e) => {
                     if self.var_clauses.is_empty() {
@@ -101,6 +88,17 @@ impl ArgIndex {
                     }
                 }
             },
+        }
+    }
+
+    /// Add clause `idx` to the entry `v`: a single clause becomes a list in `many`.
+    fn append(many: &mut Vec<Vec<u32>>, v: &mut u32, idx: u32) {
+        if *v & MANY == 0 {
+            let first = *v;
+            *v = MANY | many.len() as u32;
+            many.push(vec![first, idx]);
+        } else {
+            many[(*v & !MANY) as usize].push(idx);
         }
     }
 
@@ -511,6 +509,55 @@ impl Program {
     /// An empty program.
     pub fn new() -> Program {
         Program::default()
+    }
+
+    /// A program with this one's declarations, flags and settings but none of its clauses, in a
+    /// generation of its own: what rebuilding the clause list starts from. Every field is named
+    /// here, so a field added to `Program` has to be placed.
+    pub fn without_clauses(&self) -> Program {
+        let Program {
+            foreign,
+            generation: _,
+            clauses: _,
+            preds: _,
+            tabled,
+            coinductive,
+            non_enumerable,
+            flounder_through,
+            declared,
+            queries,
+            sources,
+            unknown_error,
+            defer_floundering_negation,
+            chalk_goal_order,
+            flounder_as_ambiguous,
+            warnings,
+            outlives_components,
+            variances,
+            fail_unprovable,
+            chalk_guidance,
+            unprovable: _,
+        } = self;
+        Program {
+            foreign: foreign.clone(),
+            tabled: tabled.clone(),
+            coinductive: coinductive.clone(),
+            non_enumerable: non_enumerable.clone(),
+            flounder_through: flounder_through.clone(),
+            declared: declared.clone(),
+            queries: queries.clone(),
+            sources: sources.clone(),
+            unknown_error: *unknown_error,
+            defer_floundering_negation: *defer_floundering_negation,
+            chalk_goal_order: *chalk_goal_order,
+            flounder_as_ambiguous: *flounder_as_ambiguous,
+            warnings: warnings.clone(),
+            outlives_components: *outlives_components,
+            variances: variances.clone(),
+            fail_unprovable: *fail_unprovable,
+            chalk_guidance: *chalk_guidance,
+            ..Program::new()
+        }
     }
 
     /// The program's generation: it changes on every change made through a method. After changing

@@ -189,24 +189,7 @@ fn rebuild(
     skip: Option<u32>,
     mut first: Option<Clause>,
 ) -> Result<Program> {
-    let mut p = Program::new();
-    p.foreign = old.foreign.clone();
-    p.tabled = old.tabled.clone();
-    p.coinductive = old.coinductive.clone();
-    p.non_enumerable = old.non_enumerable.clone();
-    p.flounder_through = old.flounder_through.clone();
-    p.variances = old.variances.clone();
-    p.declared = old.declared.clone();
-    p.queries = old.queries.clone();
-    p.sources = old.sources.clone();
-    p.unknown_error = old.unknown_error;
-    p.defer_floundering_negation = old.defer_floundering_negation;
-    p.chalk_goal_order = old.chalk_goal_order;
-    p.flounder_as_ambiguous = old.flounder_as_ambiguous;
-    p.outlives_components = old.outlives_components;
-    p.fail_unprovable = old.fail_unprovable;
-    p.chalk_guidance = old.chalk_guidance;
-    p.warnings = old.warnings.clone();
+    let mut p = old.without_clauses();
     let first_pred = first.as_ref().and_then(|c| store.functor(c.head));
     if let Some(pred) = skip.and_then(|i| store.functor(old.clause(i).head)) {
         // A predicate stays known (dynamic) when its last clause is retracted, as in SWI.
