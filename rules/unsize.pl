@@ -64,14 +64,16 @@
     '$dyn_binds_hold'(Bs, TR, S).
 
 % dyn to dyn: the source's bounds with B's auto traits (and B's principal when upcasting) must be
-% the target's bounds, in any order.
+% the target's bounds, in any order: the two `dyn` types, B's bounds put in the source's order, are
+% equal (chalk's `EqGoal`; a higher-ranked bound is related under its binder).
 '$unsize_dyn'(As, Bs) :-
     '$dyn_split'(As, PA, AutosA),
     '$dyn_split'(Bs, PB, AutosB),
     '$dyn_has_principal'(PA, PB),
     '$dyn_autos_in'(AutosB, AutosA, PA),
     '$dyn_new_source'(PA, PB, AutosA, AutosB, New),
-    '$dyn_same_set'(New, Bs).
+    '$dyn_same_set'(New, Bs, Ordered),
+    '$dyn'(New, L) = '$dyn'(Ordered, L).
 
 % The principal bound (`some(B)` or `none`) and the auto-trait bounds of a bound list.
 '$dyn_split'([], none, []).
@@ -107,11 +109,16 @@
 '$dyn_new_source'(some(BA), some(BB), _, AutosB, [BA | AutosB]) :-
     BA = '$b'(TA, _), BB = '$b'(TB, _),
     functor(TA, N, _), functor(TB, N, _).
-'$dyn_new_source'(some(BA), some(BB), AutosA, AutosB, ['$b'(Sup, []) | Kept]) :-
+'$dyn_new_source'(some(BA), some(BB), AutosA, AutosB, [NewB | Kept]) :-
     BA = '$b'(TA, _), BB = '$b'(TB, _),
     functor(TA, NA, _), functor(TB, NB, _), NA \== NB,
-    '$super_trait_tc'(TA, Sup), functor(Sup, NB, _),
+    '$super_trait_tc'(TA, Sup), '$dyn_super_bound'(Sup, NB, NewB),
     '$dyn_keep_autos'(AutosA, AutosB, Kept).
+
+% A supertrait named N as a bound of a `dyn` type; a higher-ranked one (`forall<'a> Self: Sup<'a>`,
+% `'$for'(K, Sup)`) keeps its binder.
+'$dyn_super_bound'('$for'(K, TR), N, '$for'(K, '$b'(TR, []))) :- functor(TR, N, _).
+'$dyn_super_bound'(Sup, N, '$b'(Sup, [])) :- functor(Sup, N, _).
 
 '$dyn_keep_autos'([], _, []).
 '$dyn_keep_autos'([B | Bs], AutosB, Kept) :-
@@ -123,9 +130,16 @@
 '$super_trait_tc'(A, B) :- '$super_trait'(A, B).
 '$super_trait_tc'(A, C) :- '$super_trait'(A, B), '$super_trait_tc'(B, C).
 
-% Two bound lists with the same elements, in any order.
-'$dyn_same_set'([], []).
-'$dyn_same_set'([X | Xs], Ys) :- '$dyn_select'(X, Ys, Rest), '$dyn_same_set'(Xs, Rest).
+% Ordered: the bounds Ys in the order of the bounds Xs of the same traits.
+'$dyn_same_set'([], [], []).
+'$dyn_same_set'([X | Xs], Ys, [Y | Ordered]) :-
+    '$dyn_bound_trait'(X, N),
+    '$dyn_select_trait'(N, Ys, Y, Rest),
+    '$dyn_same_set'(Xs, Rest, Ordered).
 
-'$dyn_select'(X, [X | Ys], Ys).
-'$dyn_select'(X, [Y | Ys], [Y | Rest]) :- '$dyn_select'(X, Ys, Rest).
+% The trait a bound names (under its binder, if it has one).
+'$dyn_bound_trait'('$b'(TR, _), N) :- functor(TR, N, _).
+'$dyn_bound_trait'('$for'(_, B), N) :- '$dyn_bound_trait'(B, N).
+
+'$dyn_select_trait'(N, [Y | Ys], Y, Ys) :- '$dyn_bound_trait'(Y, N).
+'$dyn_select_trait'(N, [Y | Ys], Z, [Y | Rest]) :- '$dyn_select_trait'(N, Ys, Z, Rest).

@@ -158,7 +158,7 @@ pub fn apply_db_edit(loaded: &mut Loaded, edit: DbEdit, var_names: Vec<Box<str>>
             let Some(pred) = store.functor(head) else {
                 return Ok(false);
             };
-            let opts = UnifyOptions { occurs_check: true };
+            let opts = UnifyOptions::default();
             let n = if store.is_ground(c) {
                 0
             } else {

@@ -293,15 +293,10 @@ fn dyn_types_implement_their_bounds_and_supertraits() {
                 "forall<'s> { dyn Foo + 's: Thing<A> }",
                 "No possible solution",
             ),
-            // Associated-type bindings, written or from a supertrait.
-            (
-                "exists<T> { forall<'s> { <dyn Item<Out = B> + 's as Item>::Out = T } }",
-                "Unique; substitution [?0 := B]",
-            ),
-            (
-                "exists<T> { forall<'s> { <dyn Named + 's as Item>::Out = T } }",
-                "Unique; substitution [?0 := A]",
-            ),
+            // (Associated-type bindings, written or from a supertrait: chalk's SLG solver also
+            // finds the rigid projection, its lifetime escaping the `forall`, so they differ by
+            // strategy; tests/data/chalk/chalk-judged.jsonl, `dyn_projection_under_forall`, has
+            // chalk's answers.)
             // An unknown self type is not taken for a dyn type.
             ("exists<T> { T: Foo }", "No possible solution"),
             (

@@ -370,13 +370,14 @@ impl<'a> Explainer<'a> {
     fn goal_node(&mut self, goal: TermId, depth: usize, stack: &mut Vec<TermId>) -> Node {
         let mut node = self.goal_node_inner(goal, depth, stack);
         // Internal: a predicate of the lowering's vocabulary, or a goal that mentions one where no
-        // Rust notation exists (`i64 = '$dyn'(..)` inside a `dyn` rule).
+        // Rust notation exists (`i64 = '$dyn'(..)` inside a `dyn` rule, `$b<Tr<Self>, []> = ..`
+        // between two bounds of one; no Rust text has a `$`).
         node.internal = self.names.is_some()
             && (self
                 .store
                 .functor(goal)
                 .is_some_and(|(f, _)| self.store.name(f).starts_with('$'))
-                || node.label.contains("'$"));
+                || node.label.contains('$'));
         node
     }
 
@@ -483,7 +484,7 @@ impl<'a> Explainer<'a> {
             };
             let gbase = b.alloc(gn, self.store.max_universe(goal));
             let cbase = b.alloc(clause.nvars, self.store.max_universe(goal));
-            let opts = UnifyOptions { occurs_check: true };
+            let opts = UnifyOptions::default();
             let unifies = b.unify(
                 self.store,
                 Ref::new(clause.head, cbase),
@@ -652,7 +653,7 @@ impl<'a> Explainer<'a> {
         depth: usize,
         stack: &mut Vec<TermId>,
     ) -> Option<Node> {
-        let opts = UnifyOptions { occurs_check: true };
+        let opts = UnifyOptions::default();
         let tuple = self.store.sym("$body");
         let mut options: Vec<(u32, Vec<TermId>, bool)> = Vec::new();
         for &ci in self.program.clauses_of(pred) {

@@ -7,7 +7,8 @@
 //!   `'$with_self'('Tr'('$self', P..), S, 'Tr'(S, P..)).` (a `dyn` bound applied to a type);
 //!   `'$auto_trait'('Tr').` for an auto trait, `'$object_safe'('Tr').` for an `#[object_safe]` one;
 //!   `'$super_trait'('Tr'('$self', P..), 'Sup'('$self', X..)).` for each bound `Self: Sup<X..>`
-//!   (a higher-ranked one with its lifetimes left free).
+//!   (a higher-ranked one, in a `.chalk` program, under its binder: `'$for'(N, 'Sup'(..))`; in a
+//!   `.rs` program with its lifetimes left free).
 //! - per struct `S<P..>` whose last field mentions type or const parameters `U` that no other field
 //!   mentions: `'$unsize_to'('S'(B..), 'S'(A..)) :- '$unsize_from'(Tail(A), Tail(B)).` where
 //!   `Bi = Ai` for every parameter not in `U`.
@@ -73,10 +74,13 @@ pub(super) fn trait_facts(
         out.clause(cx, head, &[], span)?;
     }
     for &b in bounds {
-        let g = if cx.store.functor(b).map(|(f, _)| f) == Some(syms::FORALL) {
-            cx.store.args(b)[1]
+        let (g, bound_vars) = if cx.store.functor(b).map(|(f, _)| f) == Some(syms::FORALL) {
+            (
+                cx.store.args(b)[1],
+                list_items(cx.store, cx.store.args(b)[0]),
+            )
         } else {
-            b
+            (b, Vec::new())
         };
         let Some((gf, _)) = cx.store.functor(g) else {
             continue;
@@ -86,7 +90,13 @@ pub(super) fn trait_facts(
         {
             continue;
         }
-        let sup = with_self(cx.store, g, me);
+        let mut sup = with_self(cx.store, g, me);
+        if !cx.names.rust_rules && !bound_vars.is_empty() {
+            // `forall<'a> Self: Sup<'a>` keeps its binder, as chalk's elaborated supertraits do:
+            // `'$for'(N, 'Sup'('$self', '$lt'('$bv'(0, I))))`, so that upcasting to it relates
+            // the binder (rules/unsize.pl).
+            sup = close_over(cx.store, sup, &bound_vars);
+        }
         let head = cx.app("$super_trait", &[listed, sup]);
         out.clause(cx, head, &[], span)?;
     }
@@ -196,4 +206,30 @@ fn with_self(store: &mut Store, t: TermId, s: TermId) -> TermId {
     let mut a = store.args(t).to_vec();
     a[0] = s;
     store.app(f, &a)
+}
+
+/// The elements of a proper list term.
+fn list_items(store: &Store, mut t: TermId) -> Vec<TermId> {
+    let mut out = Vec::new();
+    while let View::App(syms::CONS, [x, rest]) = store.view(t) {
+        out.push(*x);
+        t = *rest;
+    }
+    out
+}
+
+/// `'$for'(N, T)`: `t` with each region `'$lt'(V)` of a variable `V` among `vars` (the `I`-th)
+/// written as the bound lifetime `'$lt'('$bv'(D, I))` of a new outermost binder.
+fn close_over(store: &mut Store, t: TermId, vars: &[TermId]) -> TermId {
+    let body = crate::term::binders::rewrite(store, t, &mut |store, sub, depth| {
+        let View::App(syms::REGION, [v]) = store.view(sub) else {
+            return None;
+        };
+        let i = vars.iter().position(|&x| x == *v || x == sub)?;
+        let (d, i) = (store.int(depth as i64), store.int(i as i64));
+        let bv = store.app(syms::BOUND, &[d, i]);
+        Some(store.app(syms::REGION, &[bv]))
+    });
+    let n = store.int(vars.len() as i64);
+    store.app(syms::BINDER, &[n, body])
 }

@@ -239,7 +239,7 @@ fn impl_values(
         }
         let mut b = Bindings::new();
         let cbase = b.alloc(clause.nvars, store.max_universe(proj));
-        let opts = UnifyOptions { occurs_check: true };
+        let opts = UnifyOptions::default();
         if !b.unify(store, Ref::new(h[0], cbase), Ref::new(proj, 0), opts) {
             continue;
         }

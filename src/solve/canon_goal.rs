@@ -35,9 +35,32 @@ pub(crate) struct CanonCall {
     pub umap: UniverseMap,
 }
 
-/// The caller's universe of each canonical universe (index `k` for universe `k + 1`; universe 0 is
-/// the root in both); `None` when they are the same.
-pub(crate) type UniverseMap = Option<Rc<[u32]>>;
+/// The caller's universe of each canonical universe; `None` when they are the same.
+pub(crate) type UniverseMap = Option<Rc<Universes>>;
+
+/// How a call's canonical universes map back to its caller's.
+#[derive(Debug)]
+pub(crate) struct Universes {
+    /// The caller's universe of canonical universe `k + 1` (universe 0 is the root in both).
+    map: Box<[u32]>,
+    /// The caller's universe when it made the call. A universe the callee created (one past those
+    /// the call mentions) is the caller's next one past this, in order, as chalk maps a fresh
+    /// universe to "a big enough one" (`map_universe_from_canonical`): never one of the caller's
+    /// own placeholders.
+    caller: u32,
+}
+
+impl Universes {
+    /// The caller's universe of canonical universe `u` (> 0).
+    fn to_caller(&self, u: u32) -> u32 {
+        let n = self.map.len() as u32;
+        if u <= n {
+            self.map[u as usize - 1]
+        } else {
+            self.caller + (u - n)
+        }
+    }
+}
 
 /// Answers of a canonical goal as its caller sees them: placeholders renamed to the caller's universes.
 pub(crate) fn answers_to_caller(
@@ -55,14 +78,11 @@ pub(crate) fn answers_to_caller(
 }
 
 /// One answer value of a canonical goal with its placeholders renamed by `umap` (see [`UniverseMap`]).
-pub(crate) fn value_to_caller(store: &mut Store, umap: &[u32], t: TermId) -> TermId {
+pub(crate) fn value_to_caller(store: &mut Store, umap: &Universes, t: TermId) -> TermId {
     if store.max_universe(t) == 0 {
         return t;
     }
-    store.map_placeholders(t, &mut |s, u, i| {
-        let to = umap.get(u as usize - 1).copied().unwrap_or(u);
-        s.placeholder(to, i)
-    })
+    store.map_placeholders(t, &mut |s, u, i| s.placeholder(umap.to_caller(u), i))
 }
 
 /// The placeholder universes in `t`, appended to `out`.
@@ -86,6 +106,7 @@ fn compress_universes(
     goal: &mut TermId,
     hyps: &mut [(TermId, Vec<TermId>)],
     universes: &mut [u32],
+    caller: u32,
 ) -> UniverseMap {
     let mut used: Vec<u32> = universes.iter().copied().filter(|&u| u > 0).collect();
     placeholder_universes(store, *goal, &mut used);
@@ -94,8 +115,15 @@ fn compress_universes(
     }
     used.sort_unstable();
     used.dedup();
+    let caller = caller.max(used.last().copied().unwrap_or(0));
     if used.iter().enumerate().all(|(k, &u)| u == k as u32 + 1) {
-        return None;
+        if caller <= used.len() as u32 {
+            return None;
+        }
+        return Some(Rc::new(Universes {
+            map: used.into(),
+            caller,
+        }));
     }
     let rank = |u: u32| -> u32 {
         if u == 0 {
@@ -113,7 +141,10 @@ fn compress_universes(
     for u in universes.iter_mut() {
         *u = rank(*u);
     }
-    Some(used.into())
+    Some(Rc::new(Universes {
+        map: used.into(),
+        caller,
+    }))
 }
 
 /// Everything needed to evaluate a canonical goal on its own.
@@ -270,7 +301,7 @@ pub(crate) fn canonicalize_call(
         return None;
     }
     let mut universes: Vec<u32> = map.slots.iter().map(|&s| st.b.universe(s)).collect();
-    let umap = compress_universes(m.store, &mut goal_c, &mut hyps, &mut universes);
+    let umap = compress_universes(m.store, &mut goal_c, &mut hyps, &mut universes, st.universe);
     let mut kinds: Vec<VarKind> = map.slots.iter().map(|&s| st.b.kind(s)).collect();
     if kinds.iter().all(|&k| k == VarKind::General) {
         kinds.clear();

@@ -328,6 +328,13 @@ pub(crate) struct Machine<'p> {
     /// an ambiguous result's definite substitution); otherwise it goes on past the call unbound
     /// (chalk's SLG floundering the subgoal). Both taint the caller.
     pub apply_ambiguous: bool,
+    /// The region constraints that relating binder types (and escaping regions) records are
+    /// listed last first, as chalk's SLG solver lists them (it solves the goals a unification
+    /// leaves from the last one): set by `slg` for `.chalk` programs (`Program::chalk_guidance`).
+    pub constraints_reversed: bool,
+    /// An answer lists each region constraint once, as chalk's recursive solver keeps them (a
+    /// set): set by `recursive` for `.chalk` programs.
+    pub constraints_deduplicated: bool,
 }
 
 type Flow = ControlFlow<(), bool>;
@@ -399,6 +406,7 @@ impl<'p> Machine<'p> {
             limits,
             opts: UnifyOptions {
                 occurs_check: limits.occurs_check,
+                relate_fn_ptrs: program.chalk_guidance,
             },
             out: Outcome {
                 chalk_guidance: program.chalk_guidance,
@@ -411,6 +419,8 @@ impl<'p> Machine<'p> {
             negation_depth: 0,
             truncated_call: false,
             apply_ambiguous: false,
+            constraints_reversed: false,
+            constraints_deduplicated: false,
         }
     }
 
@@ -548,9 +558,23 @@ impl<'p> Machine<'p> {
     /// other; relations between two variables become `'$subtype'` goals. False when they cannot
     /// be related.
     fn settle(&mut self, st: &mut State) -> bool {
+        let recorded = st.b.constraints().len();
+        let settled = self.settle_pending(st);
+        if settled && self.constraints_reversed {
+            st.b.reverse_constraints_from(recorded);
+        }
+        settled
+    }
+
+    fn settle_pending(&mut self, st: &mut State) -> bool {
         let env = st.goals.as_ref().map(|g| g.env.clone()).unwrap_or_default();
         let depth = st.goals.as_ref().map_or(0, |g| g.depth);
         while st.b.has_pending() {
+            for (slot, value) in st.b.take_escapes() {
+                if !self.bind_escaping(st, slot, value) {
+                    return false;
+                }
+            }
             let pairs = st.b.take_pending();
             let mut rel = super::subtype::Relate {
                 store: &mut *self.store,
@@ -560,8 +584,13 @@ impl<'p> Machine<'p> {
                 deferred: Vec::new(),
                 universe: st.universe,
             };
-            for (a, b) in pairs {
-                if !rel.relate_pending(crate::program::Variance::Invariant, a, b) {
+            for p in pairs {
+                let ok = if p.relate {
+                    rel.relate_pending(crate::program::Variance::Invariant, p.a, p.b)
+                } else {
+                    rel.b.unify(rel.store, p.a, p.b, rel.opts)
+                };
+                if !ok {
                     return false;
                 }
             }
@@ -570,6 +599,38 @@ impl<'p> Machine<'p> {
             self.defer_subtypes(st, deferred, &env, depth);
         }
         true
+    }
+
+    /// Bind `slot` to `value`, which names placeholder regions of universes the slot cannot see
+    /// (`Bindings::escapes`): as chalk's occurs check does, each such region becomes a fresh region
+    /// of the slot's universe, equal to the placeholder (the two outlives constraints, in the order
+    /// chalk's unifier records them).
+    fn bind_escaping(&mut self, st: &mut State, slot: u32, value: Ref) -> bool {
+        let su = st.b.universe(slot);
+        let t = st.b.resolve_absolute(self.store, value);
+        let mut fresh: Vec<(TermId, TermId)> = Vec::new();
+        let b = &mut st.b;
+        let t = crate::term::binders::rewrite_each(self.store, t, &mut |store, sub, _| {
+            let View::App(syms::REGION, [p]) = store.view(sub) else {
+                return None;
+            };
+            let p = *p;
+            match store.view(p) {
+                View::Placeholder(u, _) if u > su => {
+                    let v = store.var(b.alloc(1, su));
+                    let r = store.app(syms::REGION, &[v]);
+                    fresh.push((r, sub));
+                    Some(r)
+                }
+                _ => Some(sub),
+            }
+        });
+        for &(x, p) in &fresh {
+            st.b.push_constraint(Ref::new(x, 0), Ref::new(p, 0));
+            st.b.push_constraint(Ref::new(p, 0), Ref::new(x, 0));
+        }
+        let s = Bindings::slot_ref(self.store, slot);
+        st.b.unify(self.store, s, Ref::new(t, 0), self.opts)
     }
 
     /// Two variables a relation met co- or contravariantly: a `'$subtype'` goal for later.
@@ -781,8 +842,10 @@ impl<'p> Machine<'p> {
                 if let (Deref::Unbound(x), Deref::Unbound(y)) =
                     (st.b.deref(self.store, a(0)), st.b.deref(self.store, a(1)))
                 {
-                    if x != y {
+                    let general = |s: u32| st.b.kind(s) == VarKind::General;
+                    if x != y && general(x) && general(y) {
                         // Nothing to relate yet: the goal cannot be decided (chalk: ambiguous).
+                        // (An integer or float variable has no subtypes: `relate` unifies it.)
                         self.out.floundered = true;
                         return ControlFlow::Continue(false);
                     }
@@ -1593,7 +1656,10 @@ impl<'p> Machine<'p> {
             for &(x, y) in &parts {
                 let x = st.b.resolve(self.store, x, &mut map);
                 let y = st.b.resolve(self.store, y, &mut map);
-                cs.push(self.store.app(syms::OUTLIVES, &[x, y]));
+                let c = self.store.app(syms::OUTLIVES, &[x, y]);
+                if !(self.constraints_deduplicated && cs.contains(&c)) {
+                    cs.push(c);
+                }
             }
         }
         if st.taint != 0 {

@@ -121,7 +121,13 @@ impl Relate<'_> {
             }
             match (self.b.deref(self.store, a), self.b.deref(self.store, b)) {
                 (Deref::Unbound(x), Deref::Unbound(y)) => {
-                    if x != y {
+                    let general = |s: u32| self.b.kind(s) == crate::term::unify::VarKind::General;
+                    if x != y && !(general(x) && general(y)) {
+                        // An integer or float variable has no subtypes: unified, as chalk does.
+                        if !self.b.unify(self.store, a, b, self.opts) {
+                            return false;
+                        }
+                    } else if x != y {
                         let (p, q) = if v == Variance::Covariant {
                             (a, b)
                         } else {

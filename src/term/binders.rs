@@ -11,11 +11,31 @@ use super::{syms, Store, TermId, View};
 use rustc_hash::FxHashMap;
 
 /// Rebuild `t`, offering each compound subterm to `leaf` with the number of `'$for'` binders of
-/// `t` around it: `Some(r)` replaces the subterm by `r`, `None` descends into it.
+/// `t` around it: `Some(r)` replaces the subterm by `r`, `None` descends into it. A subterm that
+/// occurs several times (at the same depth) is offered once.
 pub fn rewrite(
     store: &mut Store,
     t: TermId,
     leaf: &mut dyn FnMut(&mut Store, TermId, u32) -> Option<TermId>,
+) -> TermId {
+    rewrite_with(store, t, leaf, true)
+}
+
+/// [`rewrite`], offering every occurrence of a subterm to `leaf` (which may replace each with
+/// something different).
+pub fn rewrite_each(
+    store: &mut Store,
+    t: TermId,
+    leaf: &mut dyn FnMut(&mut Store, TermId, u32) -> Option<TermId>,
+) -> TermId {
+    rewrite_with(store, t, leaf, false)
+}
+
+fn rewrite_with(
+    store: &mut Store,
+    t: TermId,
+    leaf: &mut dyn FnMut(&mut Store, TermId, u32) -> Option<TermId>,
+    share: bool,
 ) -> TermId {
     enum W {
         Visit(TermId, u32),
@@ -27,7 +47,7 @@ pub fn rewrite(
     while let Some(w) = work.pop() {
         match w {
             W::Visit(t, d) => {
-                if let Some(&r) = memo.get(&(t, d)) {
+                if let Some(&r) = memo.get(&(t, d)).filter(|_| share) {
                     out.push(r);
                     continue;
                 }

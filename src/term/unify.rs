@@ -96,6 +96,9 @@ enum Trail {
     Constraint,
     /// A binder relation was left to the machine (undone by popping it).
     Pending,
+    /// A binding whose value names placeholder regions the variable cannot was left to the
+    /// machine (undone by popping it).
+    Escape,
     /// A bound slot was found to hold a ground value under later bindings (undone by clearing
     /// the mark).
     Ground(u32),
@@ -216,7 +219,12 @@ pub struct Bindings {
     /// Pairs of types with a `'$for'` binder (or a `dyn` type with such bounds) met by `unify`:
     /// relating them instantiates the binders, which needs the store, so the machine does it
     /// (`take_pending`), as chalk's unifier hands back goals. The goal's side first.
-    pending: Vec<(Ref, Ref)>,
+    pending: Vec<Pending>,
+    /// Bindings of a slot to a value that names, as regions only, placeholders of universes the
+    /// slot cannot see (`exists<U> forall<'a> { U = Ref<'a> }`). chalk's occurs check gives each
+    /// such region a fresh region of the slot's universe, equal to the placeholder under two
+    /// outlives constraints; that needs the store, so the machine does it (`take_escapes`).
+    escapes: Vec<(u32, Ref)>,
     /// `unify_head` is running: the first argument is a clause head, so pending pairs are swapped.
     head_first: bool,
 }
@@ -231,6 +239,7 @@ impl Clone for Bindings {
             may_cycle: self.may_cycle,
             constraints: self.constraints.clone(),
             pending: self.pending.clone(),
+            escapes: self.escapes.clone(),
             head_first: false,
         }
     }
@@ -242,6 +251,7 @@ impl Clone for Bindings {
         self.may_cycle = other.may_cycle;
         self.constraints.clone_from(&other.constraints);
         self.pending.clone_from(&other.pending);
+        self.escapes.clone_from(&other.escapes);
     }
 }
 
@@ -250,11 +260,20 @@ impl Clone for Bindings {
 pub struct UnifyOptions {
     /// Refuse to bind a variable to a term containing it.
     pub occurs_check: bool,
+    /// Relate two distinct `fn` pointer types as binder types even without `for<..>` lifetimes, and
+    /// what follows them in the same unification after them, in order: chalk's unifier relates
+    /// every pair of `fn` pointers through `relate_binders` (both passes, each with its variance,
+    /// generalizing what it binds), which records the region constraints chalk lists. For `.chalk`
+    /// programs (`Program::chalk_guidance`).
+    pub relate_fn_ptrs: bool,
 }
 
 impl Default for UnifyOptions {
     fn default() -> Self {
-        UnifyOptions { occurs_check: true }
+        UnifyOptions {
+            occurs_check: true,
+            relate_fn_ptrs: false,
+        }
     }
 }
 
@@ -336,6 +355,9 @@ impl Bindings {
                 Some(Trail::Pending) => {
                     self.pending.pop();
                 }
+                Some(Trail::Escape) => {
+                    self.escapes.pop();
+                }
                 None => break,
             }
         }
@@ -377,12 +399,16 @@ impl Bindings {
         let (ground, gu) = if store.is_ground(r.term) {
             let u = store.max_universe(r.term);
             if u > su {
-                return false;
+                if !escapes_as_regions_only(store, r.term, su) {
+                    return false;
+                }
+                return self.escape(s, r);
             }
             (true, u)
         } else {
             match self.check_and_lower(store, s, su, r, opts.occurs_check) {
-                Some(g) => g,
+                Some(Walked::Bindable(ground, gu)) => (ground, gu),
+                Some(Walked::Escapes) => return self.escape(s, r),
                 None => return false,
             }
         };
@@ -406,9 +432,10 @@ impl Bindings {
         su: u32,
         r: Ref,
         occurs: bool,
-    ) -> Option<(bool, u32)> {
+    ) -> Option<Walked> {
         let mut stack = vec![r];
         let mut ground = true;
+        let mut escapes = false;
         let mut mu = 0;
         // Compound terms already walked: a hash-consed value shares subterms (a DAG of depth d has
         // 2^d paths), and without the occurs check bindings may be cyclic. Small walks skip the set.
@@ -425,7 +452,11 @@ impl Bindings {
                 if store.is_ground(r.term) {
                     let u = store.max_universe(r.term);
                     if u > su {
-                        return None;
+                        if !escapes_as_regions_only(store, r.term, su) {
+                            return None;
+                        }
+                        escapes = true;
+                        continue 'next;
                     }
                     mu = mu.max(u);
                     continue 'next;
@@ -445,10 +476,7 @@ impl Bindings {
                             }
                             continue 'next;
                         }
-                        if slot.ground {
-                            if slot.gu > su {
-                                return None;
-                            }
+                        if slot.ground && slot.gu <= su {
                             mu = mu.max(slot.gu);
                             continue 'next;
                         }
@@ -459,6 +487,20 @@ impl Bindings {
                             term: slot.term,
                             base: slot.base,
                         };
+                    }
+                    View::App(super::syms::REGION, [p]) => {
+                        // A placeholder region the slot cannot name: given a fresh region of
+                        // its own (`Bindings::escapes`).
+                        if let Deref::Term(t) = self.deref(store, Ref::new(*p, r.base)) {
+                            if let View::Placeholder(u, _) = store.view(t.term) {
+                                if u > su {
+                                    escapes = true;
+                                    continue 'next;
+                                }
+                            }
+                        }
+                        stack.push(Ref::new(*p, r.base));
+                        continue 'next;
                     }
                     View::App(_, args) => {
                         walked += 1;
@@ -473,6 +515,9 @@ impl Bindings {
                 }
             }
         }
+        if escapes {
+            return Some(Walked::Escapes);
+        }
         if ground && mu == 0 {
             for v in through {
                 let slot = &mut self.slots[v as usize];
@@ -483,7 +528,20 @@ impl Bindings {
                 }
             }
         }
-        Some((ground, mu))
+        Some(Walked::Bindable(ground, mu))
+    }
+
+    /// Leave the binding of slot `s` to `r` to the machine (see [`Bindings::escapes`]).
+    fn escape(&mut self, s: u32, r: Ref) -> bool {
+        self.escapes.push((s, r));
+        self.trail.push(Trail::Escape);
+        true
+    }
+
+    /// The bindings left by unification whose values name placeholder regions their slots cannot
+    /// (oldest first), taken out (as [`Bindings::take_pending`]).
+    pub fn take_escapes(&mut self) -> Vec<(u32, Ref)> {
+        std::mem::take(&mut self.escapes)
     }
 
     /// Bind two unbound slots together (the younger to the older, keeping the lower universe and the
@@ -565,9 +623,16 @@ impl Bindings {
                         continue;
                     }
                     let (vx, vy) = (store.view(x.term), store.view(y.term));
-                    if let Some(ok) = self.binder_pair(store, x, vx, y, vy) {
+                    if let Some(ok) = self.binder_pair(store, x, vx, y, vy, opts) {
                         if !ok {
                             return false;
+                        }
+                        if opts.relate_fn_ptrs {
+                            // What is left of this unification comes after the relation, in
+                            // order, as chalk's unifier walks it.
+                            while let Some((a, b)) = work.pop() {
+                                self.push_pending(a, b, false);
+                            }
                         }
                         continue;
                     }
@@ -615,6 +680,7 @@ impl Bindings {
         vx: View<'_>,
         y: Ref,
         vy: View<'_>,
+        opts: UnifyOptions,
     ) -> Option<bool> {
         use super::syms::BINDER;
         let fnlike = |v: View<'_>| match v {
@@ -651,6 +717,17 @@ impl Bindings {
                 }
                 true
             }
+            (View::App(f, xs), View::App(g, ys))
+                if opts.relate_fn_ptrs
+                    && f == g
+                    && xs.len() == ys.len()
+                    && store.name(f) == "$fn" =>
+            {
+                // Only where a region is met: relating types without one records no constraint,
+                // and unifying them is what relating them comes to.
+                !(fn_pattern(x, vx) || fn_pattern(y, vy))
+                    && (self.mentions_region(store, x) || self.mentions_region(store, y))
+            }
             (View::App(f, [bx, _]), View::App(g, [by, _])) if f == g && store.name(f) == "$dyn" => {
                 // Both bound lists known (a rule's `'$dyn'(Bs, L)` takes a `dyn` type apart).
                 let known = |t: TermId, base: u32| {
@@ -658,17 +735,44 @@ impl Bindings {
                 };
                 known(*bx, x.base)
                     && known(*by, y.base)
-                    && (has_binder_bound(store, *bx) || has_binder_bound(store, *by))
+                    && (has_binder_bound(self, store, Ref::new(*bx, x.base))
+                        || has_binder_bound(self, store, Ref::new(*by, y.base)))
             }
             _ => false,
         };
         if !binder {
             return None;
         }
-        let pair = if self.head_first { (y, x) } else { (x, y) };
-        self.pending.push(pair);
-        self.trail.push(Trail::Pending);
+        self.push_pending(x, y, true);
         Some(true)
+    }
+
+    /// Whether `r` (under the bindings) has a region in it.
+    fn mentions_region(&self, store: &Store, r: Ref) -> bool {
+        let mut stack = vec![r];
+        let mut seen: rustc_hash::FxHashSet<Ref> = rustc_hash::FxHashSet::default();
+        while let Some(r) = stack.pop() {
+            let Deref::Term(t) = self.deref(store, r) else {
+                continue;
+            };
+            if !seen.insert(t) {
+                continue;
+            }
+            match store.view(t.term) {
+                View::App(super::syms::REGION, _) => return true,
+                View::App(_, args) => stack.extend(args.iter().map(|&a| Ref::new(a, t.base))),
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// Leave a pair to the machine (the goal's side first): to relate as binder types, or to unify
+    /// after those.
+    fn push_pending(&mut self, x: Ref, y: Ref, relate: bool) {
+        let (a, b) = if self.head_first { (y, x) } else { (x, y) };
+        self.pending.push(Pending { a, b, relate });
+        self.trail.push(Trail::Pending);
     }
 
     /// Unify a clause head with a goal (the head first, which decides the order of the region
@@ -682,7 +786,7 @@ impl Bindings {
 
     /// The binder relations left by unification (oldest first), taken out (trailed: the pairs are
     /// dropped from the list, so backtracking past this point pops nothing twice).
-    pub fn take_pending(&mut self) -> Vec<(Ref, Ref)> {
+    pub fn take_pending(&mut self) -> Vec<Pending> {
         // Each taken pair's trail entry stays; undoing it pops from an empty (or shorter) list,
         // which the machine guarantees by taking the pairs right after the unification.
         std::mem::take(&mut self.pending)
@@ -691,7 +795,7 @@ impl Bindings {
     /// True when unification left binder relations for the machine.
     #[inline]
     pub fn has_pending(&self) -> bool {
-        !self.pending.is_empty()
+        !self.pending.is_empty() || !self.escapes.is_empty()
     }
 
     /// Relate two regions `'$lt'(p)` (`a`) and `'$lt'(q)` (`b`) for equality, as chalk's unifier does:
@@ -737,6 +841,14 @@ impl Bindings {
     pub fn push_constraint(&mut self, a: Ref, b: Ref) {
         self.constraints.push((a, b));
         self.trail.push(Trail::Constraint);
+    }
+
+    /// Reverse the order of the region constraints recorded since there were `start` of them (the
+    /// trail only counts them, so undoing is unaffected).
+    pub fn reverse_constraints_from(&mut self, start: usize) {
+        if let Some(tail) = self.constraints.get_mut(start..) {
+            tail.reverse();
+        }
     }
 
     /// The region constraints recorded so far, oldest first.
@@ -848,14 +960,61 @@ impl Bindings {
 }
 
 /// True when the bound list of a `'$dyn'` type holds a bound with a `'$for'` binder (iterative).
-fn has_binder_bound(store: &Store, mut list: TermId) -> bool {
-    while let View::App(super::syms::CONS, [b, rest]) = store.view(list) {
-        if matches!(store.view(*b), View::App(super::syms::BINDER, _)) {
-            return true;
+/// A pair unification left to the machine (`Bindings::take_pending`), the goal's side first.
+#[derive(Clone, Copy, Debug)]
+pub struct Pending {
+    pub a: Ref,
+    pub b: Ref,
+    /// Relate them as binder types (chalk's `relate_binders`); otherwise unify them (what followed
+    /// such a pair in its unification, with `UnifyOptions::relate_fn_ptrs`).
+    pub relate: bool,
+}
+
+/// What walking a value to bind found (`Bindings::check_and_lower`).
+enum Walked {
+    /// It may be bound: whether it is ground under the bindings, and its highest placeholder
+    /// universe.
+    Bindable(bool, u32),
+    /// It names, as regions only, placeholders the slot cannot see.
+    Escapes,
+}
+
+/// Whether every placeholder of the ground term `t` in a universe above `su` is a region
+/// (`'$lt'(P)`): then binding a variable of universe `su` to it escapes rather than fails.
+fn escapes_as_regions_only(store: &Store, t: TermId, su: u32) -> bool {
+    let mut stack = vec![t];
+    while let Some(x) = stack.pop() {
+        if store.max_universe(x) <= su {
+            continue;
         }
-        list = *rest;
+        match store.view(x) {
+            View::App(super::syms::REGION, [p])
+                if matches!(store.view(*p), View::Placeholder(..)) => {}
+            View::Placeholder(..) => return false,
+            _ => stack.extend_from_slice(store.args(x)),
+        }
     }
-    false
+    true
+}
+
+/// Whether the bound list `list` (through the bindings: a rule builds it from variables) has a
+/// bound under a `'$for'` binder.
+fn has_binder_bound(b: &Bindings, store: &Store, list: Ref) -> bool {
+    let mut list = list;
+    loop {
+        let Deref::Term(l) = b.deref(store, list) else {
+            return false;
+        };
+        let View::App(super::syms::CONS, [x, rest]) = store.view(l.term) else {
+            return false;
+        };
+        if let Deref::Term(t) = b.deref(store, Ref::new(*x, l.base)) {
+            if matches!(store.view(t.term), View::App(super::syms::BINDER, _)) {
+                return true;
+            }
+        }
+        list = Ref::new(*rest, l.base);
+    }
 }
 
 /// `Var(0)`: the stored term used to point one slot at another (with base = the target slot).

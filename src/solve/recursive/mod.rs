@@ -64,6 +64,7 @@ impl Strategy for Recursive {
         }
         let mut m = Machine::new(store, program, limits);
         m.apply_ambiguous = true;
+        m.constraints_deduplicated = program.chalk_guidance;
         let mut solver = Solver {
             g: SearchGraph {
                 global: std::mem::take(&mut self.global),

@@ -195,6 +195,7 @@ fn run(
     on_answer: &mut OnAnswer<'_>,
 ) -> (Outcome, Verdict, Vec<(TermId, AnswerSet)>) {
     let mut m = Machine::new(store, program, limits);
+    m.constraints_reversed = program.chalk_guidance;
     let mut engine = Engine {
         tables: Vec::new(),
         index: FxHashMap::default(),
