@@ -335,6 +335,10 @@ pub(crate) struct Machine<'p> {
     /// An answer lists each region constraint once, as chalk's recursive solver keeps them (a
     /// set): set by `recursive` for `.chalk` programs.
     pub constraints_deduplicated: bool,
+    /// A call whose answer is ambiguous and binds nothing is retried after the rest of its
+    /// conjunction (chalk's recursive solver's fulfillment loop): set by `recursive` for `.chalk`
+    /// programs.
+    pub retry_ambiguous: bool,
 }
 
 type Flow = ControlFlow<(), bool>;
@@ -421,6 +425,7 @@ impl<'p> Machine<'p> {
             apply_ambiguous: false,
             constraints_reversed: false,
             constraints_deduplicated: false,
+            retry_ambiguous: false,
         }
     }
 
@@ -1058,6 +1063,16 @@ impl<'p> Machine<'p> {
                     };
                 }
                 CallAction::Answers(answers, slots) => {
+                    // chalk's recursive solver keeps an obligation whose result is ambiguous and
+                    // binds nothing for after the others, which may bind its variables: so does
+                    // `recursive` in a `.chalk` program (once; then it applies).
+                    if self.retry_ambiguous
+                        && !deferred
+                        && self.binds_nothing_ambiguously(&answers, slots.len())
+                        && defer(&mut st.goals, GoalKind::Deferred(r), env, depth)
+                    {
+                        return ControlFlow::Continue(true);
+                    }
                     let rest = st.goals.take();
                     return self.try_answers(st, answers, slots, 0, rest, choices);
                 }
@@ -1491,6 +1506,21 @@ impl<'p> Machine<'p> {
             Self::restore(st, mark, nslots, universe, marks);
         }
         ControlFlow::Continue(false)
+    }
+
+    /// Whether `answers` (of a call with `n` variables) is one ambiguous answer that binds
+    /// nothing (its values the call's own distinct variables).
+    fn binds_nothing_ambiguously(&self, answers: &[TermId], n: usize) -> bool {
+        let k = super::answers::answer_width(n as u32);
+        if answers.len() != k {
+            return false;
+        }
+        let (vals, cs) = answers.split_at(n);
+        answer_taint(self.store, cs[0]).is_some()
+            && vals
+                .iter()
+                .enumerate()
+                .all(|(i, &v)| matches!(self.store.view(v), View::Var(j) if j as usize == i))
     }
 
     fn try_answers(

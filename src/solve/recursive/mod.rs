@@ -65,6 +65,7 @@ impl Strategy for Recursive {
         let mut m = Machine::new(store, program, limits);
         m.apply_ambiguous = true;
         m.constraints_deduplicated = program.chalk_guidance;
+        m.retry_ambiguous = program.chalk_guidance;
         let mut solver = Solver {
             g: SearchGraph {
                 global: std::mem::take(&mut self.global),
@@ -200,6 +201,9 @@ impl Solver<'_, '_> {
         let depth = self.g.stack.len() - 1;
         let f = self.g.stack.last_mut().expect("non-empty stack");
         f.merge_fallback(m.store);
+        if self.program.chalk_guidance && !f.coinductive {
+            f.combine(m.store);
+        }
         if f.used() {
             let co_stable = !f.used_co
                 || same_answers(

@@ -223,6 +223,45 @@ impl Frame {
         }
     }
 
+    /// Combine the answers into one result, as chalk's recursive solver combines the solutions of
+    /// a goal's clauses (`.chalk` programs): several answers are one ambiguous answer that binds
+    /// nothing (chalk's `Ambig(Unknown)`), unless one of them is the goal itself, unconditionally
+    /// (its "trivially true" solution, which wins). So a cycle's result stops growing: the
+    /// fixpoint over `exists<T> { T: Sized }` with `Vec<T>: Sized` is reached at once, ambiguous,
+    /// where the answers themselves never end.
+    pub fn combine(&mut self, store: &mut Store) {
+        if self.answers.len() < 2 {
+            return;
+        }
+        // Only a goal chalk itself has: the built-in rules' own predicates (`'$dyn_split'`, ..)
+        // enumerate what a chalk rule computes at once.
+        let internal = store
+            .functor(self.goal.goal)
+            .is_some_and(|(f, _)| store.name(f).starts_with('$'));
+        if internal {
+            return;
+        }
+        let n = self.goal.nvars;
+        let nil = store.atom(crate::term::syms::NIL);
+        let mut trivial: Vec<TermId> = (0..n).map(|i| store.var(i)).collect();
+        trivial.push(nil);
+        let found = (0..self.answers.len()).any(|i| self.answers.get(i) == trivial.as_slice());
+        let mut one = AnswerSet::for_goal(n);
+        if found {
+            one.insert(&trivial);
+        } else {
+            let taint = crate::solve::machine::TAINT_FLOUNDERED;
+            let t = store.int(taint as i64);
+            let amb = store.app(crate::term::syms::AMBIGUOUS, &[t]);
+            let cs = store.list(&[amb], None);
+            trivial.pop();
+            trivial.push(cs);
+            one.insert(&trivial);
+            self.maybe |= taint;
+        }
+        self.answers = one;
+    }
+
     /// True when the frame is a cycle head: a result assumed for it was used in this iteration.
     pub fn used(&self) -> bool {
         self.used_co || self.used_ind
