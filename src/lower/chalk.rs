@@ -33,7 +33,7 @@ fn query_universes(store: &Store, goal: TermId, n: usize) -> Vec<u32> {
         match store.view(t) {
             View::App(crate::term::syms::FORALL, [_, g]) => stack.push((*g, depth + 1)),
             View::App(crate::term::syms::EXISTS, [vs, g]) => {
-                let mut vars = list_items(store, *vs);
+                let mut vars = store.list_items(*vs);
                 if vars.is_empty() {
                     vars.push(*vs);
                 }
@@ -315,16 +315,6 @@ fn write_lifetime(store: &Store, t: TermId, out: &mut String) {
     }
 }
 
-/// The items of a list term.
-fn list_items(store: &Store, mut t: TermId) -> Vec<TermId> {
-    let mut out = Vec::new();
-    while let View::App(syms::CONS, [x, rest]) = store.view(t) {
-        out.push(*x);
-        t = *rest;
-    }
-    out
-}
-
 /// How the region constraints of an answer are listed.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum ConstraintOrder {
@@ -339,7 +329,8 @@ enum ConstraintOrder {
 /// Region constraints as chalk prints them:
 /// `[InEnvironment { environment: Env([]), goal: '!1_0: '!1_1 }, ...]`.
 fn constraints_text(store: &Store, cs: TermId, r: &Render<'_>, order: ConstraintOrder) -> String {
-    let mut parts: Vec<String> = list_items(store, cs)
+    let mut parts: Vec<String> = store
+        .list_items(cs)
         .into_iter()
         .filter_map(|c| match store.view(c) {
             View::App(syms::OUTLIVES, [a, b]) => {
@@ -397,7 +388,8 @@ fn answer_body(store: &Store, t: TermId, r: &Render<'_>, order: ConstraintOrder)
             "lifetime constraints {}",
             constraints_text(store, cs, r, order)
         ));
-        let us: Vec<String> = list_items(store, us)
+        let us: Vec<String> = store
+            .list_items(us)
             .into_iter()
             .map(|u| match store.view(u) {
                 View::Int(u) => format!("?U{u}"),

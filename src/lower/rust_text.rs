@@ -198,9 +198,7 @@ fn write(store: &Store, t: TermId, out: &mut String, depth: usize, v: VarNames<'
                 // `'$dyn'(['$b'(Tr('$self', A..), ['$eq'(X, V)..])..], 'a)`
                 out.push_str("dyn ");
                 let mut first = true;
-                let mut items = Vec::new();
-                list_items(store, args[0], &mut items);
-                for b in items {
+                for b in store.list_items(args[0]) {
                     if !first {
                         out.push_str(" + ");
                     }
@@ -230,8 +228,7 @@ fn write(store: &Store, t: TermId, out: &mut String, depth: usize, v: VarNames<'
                         _ => ("_".into(), Vec::new()),
                     };
                     out.push_str(&name);
-                    let mut eqs = Vec::new();
-                    list_items(store, binds, &mut eqs);
+                    let eqs = store.list_items(binds);
                     if !targs.is_empty() || !eqs.is_empty() {
                         out.push('<');
                         write_list(store, &targs, out, depth, v);
@@ -267,18 +264,5 @@ fn write(store: &Store, t: TermId, out: &mut String, depth: usize, v: VarNames<'
                 write_args(store, args, out, depth, v);
             }
         },
-    }
-}
-
-/// The elements of a list term `[A, B, ..]` (iteratively).
-fn list_items(store: &Store, mut t: TermId, out: &mut Vec<TermId>) {
-    loop {
-        match store.view(t) {
-            View::App(f, a) if a.len() == 2 && f == crate::term::syms::CONS => {
-                out.push(a[0]);
-                t = a[1];
-            }
-            _ => return,
-        }
     }
 }

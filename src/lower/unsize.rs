@@ -77,7 +77,7 @@ pub(super) fn trait_facts(
         let (g, bound_vars) = if cx.store.functor(b).map(|(f, _)| f) == Some(syms::FORALL) {
             (
                 cx.store.args(b)[1],
-                list_items(cx.store, cx.store.args(b)[0]),
+                cx.store.list_items(cx.store.args(b)[0]),
             )
         } else {
             (b, Vec::new())
@@ -206,16 +206,6 @@ fn with_self(store: &mut Store, t: TermId, s: TermId) -> TermId {
     let mut a = store.args(t).to_vec();
     a[0] = s;
     store.app(f, &a)
-}
-
-/// The elements of a proper list term.
-fn list_items(store: &Store, mut t: TermId) -> Vec<TermId> {
-    let mut out = Vec::new();
-    while let View::App(syms::CONS, [x, rest]) = store.view(t) {
-        out.push(*x);
-        t = *rest;
-    }
-    out
 }
 
 /// `'$for'(N, T)`: `t` with each region `'$lt'(V)` of a variable `V` among `vars` (the `I`-th)

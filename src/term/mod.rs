@@ -539,6 +539,17 @@ impl Store {
         t
     }
 
+    /// The elements of a list term `[A, B, ..]`, up to its first tail that is not a cons cell
+    /// (iteratively).
+    pub fn list_items(&self, mut t: TermId) -> Vec<TermId> {
+        let mut out = Vec::new();
+        while let View::App(syms::CONS, [x, rest]) = self.view(t) {
+            out.push(*x);
+            t = *rest;
+        }
+        out
+    }
+
     /// Look at a term.
     #[inline]
     pub fn view(&self, t: TermId) -> View<'_> {

@@ -260,11 +260,12 @@ impl Clone for Bindings {
 pub struct UnifyOptions {
     /// Refuse to bind a variable to a term containing it.
     pub occurs_check: bool,
-    /// Relate two distinct `fn` pointer types as binder types even without `for<..>` lifetimes, and
-    /// what follows them in the same unification after them, in order: chalk's unifier relates
-    /// every pair of `fn` pointers through `relate_binders` (both passes, each with its variance,
-    /// generalizing what it binds), which records the region constraints chalk lists. For `.chalk`
-    /// programs (`Program::chalk_guidance`).
+    /// Relate two distinct `fn` pointer types with a region in them as binder types even without
+    /// `for<..>` lifetimes, and unify what follows any pair left to the machine in the same
+    /// unification after it, in order: chalk's unifier relates every pair of `fn` pointers through
+    /// `relate_binders` (both passes, each with its variance, generalizing what it binds) as it
+    /// walks the terms, which records the region constraints chalk lists. For `.chalk` programs
+    /// (`Program::chalk_guidance`).
     pub relate_fn_ptrs: bool,
 }
 
