@@ -573,7 +573,7 @@ pub fn solve_goal(
     let mut answers: Vec<Answer> = Vec::new();
     // Without `keep_all`, distinct answers are kept up to one more than aggregation generalizes
     // over, so that it sees when the set was cut (and gives no definite guidance then).
-    let mut seen: rustc_hash::FxHashSet<TermId> = Default::default();
+    let mut seen: rustc_hash::FxHashMap<TermId, usize> = Default::default();
     let keep = crate::solve::aggregate::MAX_DISTINCT + 2;
     let mut count: u64 = 0;
     let outcome = {
@@ -583,7 +583,14 @@ pub fn solve_goal(
                 return ControlFlow::Continue(());
             }
             let a = a.intern(store);
-            if keep_all || (answers.len() < keep && seen.insert(a.values)) {
+            if keep_all {
+                answers.push(a);
+            } else if let Some(&i) = seen.get(&a.values) {
+                // Found again for certain: the answer is certain (it was first found past an
+                // undecided goal).
+                answers[i].ambiguous &= a.ambiguous;
+            } else if answers.len() < keep {
+                seen.insert(a.values, answers.len());
                 answers.push(a);
             }
             each(store, &a)

@@ -37,6 +37,20 @@ pub fn aggregate(store: &mut Store, answers: &[Answer], out: &Outcome) -> Soluti
     if let Some(r) = out.overflow() {
         return Solution::Overflow(r);
     }
+    // chalk's SLG solver stops a table's other strands once it has an answer that holds as the goal
+    // stands (binds nothing, no constraint, certain): when that is the first answer (a strand that
+    // floundered is taken up after the others), it is the solution, whatever the pruned strands
+    // would have found.
+    if out.chalk_guidance {
+        if let Some(first) = answers.iter().find(|a| !a.ambiguous) {
+            if !first.ambiguous
+                && super::answer_parts(store, first.values).1.is_none()
+                && is_trivial(store, first.values)
+            {
+                return Solution::Unique(first.values);
+            }
+        }
+    }
     let uncertain = out.floundered
         || out.negative_cycle
         || out.truncated

@@ -194,6 +194,69 @@ fn call_size(store: &Store, program: &crate::program::Program, goal: TermId, lim
     largest
 }
 
+/// The size of an environment hypothesis for truncation: chalk measures a subgoal together with its
+/// environment, each outermost type on its own, so a hypothesis with a large type truncates every
+/// call made under it. A variable the hypothesis defines by `alias_eq('$assoc'(Tr, Item), V)` (a
+/// projection the lowering named) counts as chalk's projection type: one node and the trait
+/// reference's parameters.
+fn hyp_size(store: &Store, program: &crate::program::Program, hyp: TermId) -> u32 {
+    let mut t = hyp;
+    while let View::App(syms::FORALL, [_, body]) = store.view(t) {
+        t = *body;
+    }
+    let (head, body) = match store.view(t) {
+        View::App(syms::NECK, [h, b]) => (*h, Some(*b)),
+        _ => (t, None),
+    };
+    // The projections the body names: variable -> its size as a projection type.
+    let mut aliases: Vec<(TermId, u32)> = Vec::new();
+    let mut conj = body.into_iter().collect::<Vec<_>>();
+    while let Some(g) = conj.pop() {
+        match store.view(g) {
+            View::App(syms::COMMA, [a, b]) => conj.extend([*a, *b]),
+            View::App(f, [assoc, v]) if store.name(f) == "alias_eq" => {
+                if let (View::Var(_), View::App(_, [tr, _])) = (store.view(*v), store.view(*assoc))
+                {
+                    let params: u32 = store
+                        .args(*tr)
+                        .iter()
+                        .map(|&a| measured_size(store, a, &|_| false))
+                        .sum();
+                    aliases.push((*v, 1 + params));
+                }
+            }
+            _ => {}
+        }
+    }
+    let is_goal = |t: TermId| {
+        store
+            .functor(t)
+            .is_some_and(|p| p.1 > 0 && program.is_known(p))
+    };
+    let mut largest = 0;
+    let mut stack = vec![head];
+    while let Some(g) = stack.pop() {
+        for &a in store.args(g) {
+            if is_goal(a) {
+                stack.push(a);
+                continue;
+            }
+            let mut size = measured_size(store, a, &is_goal);
+            if !aliases.is_empty() {
+                let mut inner = vec![a];
+                while let Some(x) = inner.pop() {
+                    if let Some(&(_, k)) = aliases.iter().find(|(v, _)| *v == x) {
+                        size = size.saturating_add(k - 1);
+                    }
+                    inner.extend_from_slice(store.args(x));
+                }
+            }
+            largest = largest.max(size);
+        }
+    }
+    largest
+}
+
 /// The size of `t` for truncation: its nodes, not counting those `skip` names (goals nested in an
 /// argument), region wrappers `'$lt'(R)`, outlives pairs, nor the cells of lists (a list is how an encoding groups a variable number of parts,
 /// such as a `dyn` type's bounds: not a level of the term a user wrote). Iterative.
@@ -264,14 +327,16 @@ pub(crate) fn measured_size(store: &Store, t: TermId, skip: &dyn Fn(TermId) -> b
     n
 }
 
-/// Canonicalize `goal` (called under `env` in `st`). `None` when the goal is larger than
-/// `max_term_size` (truncated) or nested deeper than `max_term_depth` (the search is halted with
+/// Canonicalize `goal` (called under `env` in `st`; `root_goal`: the query is this one call, under
+/// its quantifiers and hypotheses). `None` when the goal (or, but for the root goal, a hypothesis
+/// of its environment) is larger than `max_term_size` (truncated) or nested deeper than `max_term_depth` (the search is halted with
 /// [`StopReason::TermDepth`]).
 pub(crate) fn canonicalize_call(
     m: &mut Machine<'_>,
     st: &State,
     goal: Ref,
     env: &Env,
+    root_goal: bool,
 ) -> Option<CanonCall> {
     let mut map = VarMap::new();
     let mut goal_c = st.b.resolve(m.store, goal, &mut map);
@@ -281,10 +346,16 @@ pub(crate) fn canonicalize_call(
         let bound: Vec<TermId> = h.bound.iter().map(|&s| m.store.var(map.index(s))).collect();
         hyps.push((term, bound));
     }
-    if m.limits
-        .max_term_size
-        .is_some_and(|n| call_size(m.store, m.program, goal_c, n) > n)
-    {
+    // (A query that is one call, under its quantifiers and hypotheses, is chalk's root table,
+    // which is not truncated: its test harness peels those off the goal. The calls of a query
+    // that is a conjunction are subgoals of the root table.)
+    if m.limits.max_term_size.is_some_and(|n| {
+        call_size(m.store, m.program, goal_c, n) > n
+            || (!root_goal
+                && hyps
+                    .iter()
+                    .any(|(h, _)| hyp_size(m.store, m.program, *h) > n))
+    }) {
         // Truncated, as chalk's SLG does above its maximum term size: the subgoal is floundered (the
         // branch goes on past it, tainted: its answer is ambiguous, with what the branch found).
         m.truncated_call = true;

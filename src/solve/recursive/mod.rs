@@ -75,6 +75,7 @@ impl Strategy for Recursive {
             table_all: limits.table_all,
             root: RootSink::new(goal.nvars, true, on_answer),
             vals: Vec::new(),
+            query_called: false,
         };
         solver.solve(&mut m, goal);
         // Keep the completed results for the next goal, unless a limit cut this search short.
@@ -94,6 +95,8 @@ struct Solver<'a, 'b> {
     root: RootSink<'a, 'b>,
     /// Reused buffer for answer values.
     vals: Vec<TermId>,
+    /// The query has made a call (see [`canonicalize_call`]'s `root_goal`).
+    query_called: bool,
 }
 
 /// The state that starts the evaluation of a canonical goal: its clauses, directly.
@@ -341,7 +344,10 @@ impl Hooks for Solver<'_, '_> {
     }
 
     fn call(&mut self, m: &mut Machine<'_>, st: &State, goal: Ref, env: &Env) -> CallAction {
-        let Some(c) = canonicalize_call(m, st, goal, env) else {
+        let from_query = self.g.stack.is_empty();
+        let root_goal = from_query && st.goals.is_none() && !self.query_called;
+        self.query_called |= from_query;
+        let Some(c) = canonicalize_call(m, st, goal, env, root_goal) else {
             return CallAction::Suspend;
         };
         let answers = match self.g.lookup(c.key) {
@@ -420,7 +426,7 @@ impl Hooks for Solver<'_, '_> {
         env: &Env,
         _depth: u32,
     ) -> NotAction {
-        let Some(c) = canonicalize_call(m, st, goal, env) else {
+        let Some(c) = canonicalize_call(m, st, goal, env, false) else {
             return NotAction::Fails;
         };
         match self.g.lookup(c.key) {

@@ -205,6 +205,7 @@ fn run(
         roots: std::collections::BTreeSet::new(),
         cyclic: Vec::new(),
         current: Owner::Root,
+        query_called: false,
         root: RootSink::new(goal.nvars, true, on_answer),
         vals: Vec::new(),
         root_work: Vec::new(),
@@ -261,6 +262,8 @@ struct Engine<'a, 'b> {
     cyclic: Vec<TableId>,
     /// Whose derivation is running (answers go there).
     current: Owner,
+    /// The query has made a call (see [`canonicalize_call`]'s `root_goal`).
+    query_called: bool,
     /// Where the query's own answers go (deduplicated).
     root: RootSink<'a, 'b>,
     /// Reused buffer for answer values.
@@ -550,7 +553,10 @@ impl Engine<'_, '_> {
         goal: Ref,
         env: &Env,
     ) -> Option<(TableId, VarMap, UniverseMap)> {
-        let c = canonicalize_call(m, st, goal, env)?;
+        let from_query = matches!(self.current, Owner::Root);
+        let root_goal = from_query && st.goals.is_none() && !self.query_called;
+        self.query_called |= from_query;
+        let c = canonicalize_call(m, st, goal, env, root_goal)?;
         if let Some(&t) = self.index.get(&c.key) {
             m.out.stats.cache_hits += u64::from(self.tables[t as usize].complete);
             return Some((t, c.map, c.umap));
