@@ -586,8 +586,8 @@ pub fn solve_goal(
             if keep_all {
                 answers.push(a);
             } else if let Some(&i) = seen.get(&a.values) {
-                // Found again for certain: the answer is certain (it was first found past an
-                // undecided goal).
+                // Found again: it is certain if either copy is (one may have been found past
+                // an undecided goal).
                 answers[i].ambiguous &= a.ambiguous;
             } else if answers.len() < keep {
                 seen.insert(a.values, answers.len());

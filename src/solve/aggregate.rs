@@ -43,8 +43,7 @@ pub fn aggregate(store: &mut Store, answers: &[Answer], out: &Outcome) -> Soluti
     // would have found.
     if out.chalk_guidance {
         if let Some(first) = answers.iter().find(|a| !a.ambiguous) {
-            if !first.ambiguous
-                && super::answer_parts(store, first.values).1.is_none()
+            if super::answer_parts(store, first.values).1.is_none()
                 && is_trivial(store, first.values)
             {
                 return Solution::Unique(first.values);

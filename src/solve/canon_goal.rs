@@ -175,6 +175,23 @@ fn call_size(store: &Store, program: &crate::program::Program, goal: TermId, lim
     if store.size(goal) <= limit {
         return store.size(goal);
     }
+    largest_type(store, program, goal, &|a, is_goal| {
+        measured_size(store, a, is_goal)
+    })
+}
+
+/// How [`largest_type`] measures one type, given the test for a nested goal.
+type TypeSize<'a> = dyn Fn(TermId, &dyn Fn(TermId) -> bool) -> u32 + 'a;
+
+/// The largest `size` of the types a goal's arguments hold (an argument that is a goal itself is
+/// looked into): chalk measures each outermost type on its own. `size` is given the test for a
+/// nested goal. Iterative.
+fn largest_type(
+    store: &Store,
+    program: &crate::program::Program,
+    goal: TermId,
+    size: &TypeSize<'_>,
+) -> u32 {
     let is_goal = |t: TermId| {
         store
             .functor(t)
@@ -188,7 +205,7 @@ fn call_size(store: &Store, program: &crate::program::Program, goal: TermId, lim
                 stack.push(a);
                 continue;
             }
-            largest = largest.max(measured_size(store, a, &is_goal));
+            largest = largest.max(size(a, &is_goal));
         }
     }
     largest
@@ -228,33 +245,19 @@ fn hyp_size(store: &Store, program: &crate::program::Program, hyp: TermId) -> u3
             _ => {}
         }
     }
-    let is_goal = |t: TermId| {
-        store
-            .functor(t)
-            .is_some_and(|p| p.1 > 0 && program.is_known(p))
-    };
-    let mut largest = 0;
-    let mut stack = vec![head];
-    while let Some(g) = stack.pop() {
-        for &a in store.args(g) {
-            if is_goal(a) {
-                stack.push(a);
-                continue;
-            }
-            let mut size = measured_size(store, a, &is_goal);
-            if !aliases.is_empty() {
-                let mut inner = vec![a];
-                while let Some(x) = inner.pop() {
-                    if let Some(&(_, k)) = aliases.iter().find(|(v, _)| *v == x) {
-                        size = size.saturating_add(k - 1);
-                    }
-                    inner.extend_from_slice(store.args(x));
+    largest_type(store, program, head, &|a, is_goal| {
+        let mut size = measured_size(store, a, is_goal);
+        if !aliases.is_empty() {
+            let mut inner = vec![a];
+            while let Some(x) = inner.pop() {
+                if let Some(&(_, k)) = aliases.iter().find(|(v, _)| *v == x) {
+                    size = size.saturating_add(k - 1);
                 }
+                inner.extend_from_slice(store.args(x));
             }
-            largest = largest.max(size);
         }
-    }
-    largest
+        size
+    })
 }
 
 /// The size of `t` for truncation: its nodes, not counting those `skip` names (goals nested in an
