@@ -330,6 +330,15 @@ pub(crate) fn measured_size(store: &Store, t: TermId, skip: &dyn Fn(TermId) -> b
     n
 }
 
+/// Whether a call the query itself makes (`from_query`) in `st` is the query's one goal, under its
+/// quantifiers and hypotheses (`called`: the query has made a call before; updated): chalk's root
+/// table, which is not truncated by its environment (see [`canonicalize_call`]).
+pub(crate) fn is_root_goal(from_query: bool, st: &State, called: &mut bool) -> bool {
+    let root = from_query && st.goals.is_none() && !*called;
+    *called |= from_query;
+    root
+}
+
 /// Canonicalize `goal` (called under `env` in `st`; `root_goal`: the query is this one call, under
 /// its quantifiers and hypotheses). `None` when the goal (or, but for the root goal, a hypothesis
 /// of its environment) is larger than `max_term_size` (truncated) or nested deeper than `max_term_depth` (the search is halted with

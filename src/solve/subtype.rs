@@ -120,14 +120,14 @@ impl Relate<'_> {
                 continue;
             }
             match (self.b.deref(self.store, a), self.b.deref(self.store, b)) {
-                (Deref::Unbound(x), Deref::Unbound(y)) => {
+                (Deref::Unbound(x), Deref::Unbound(y)) if x != y => {
                     let general = |s: u32| self.b.kind(s) == crate::term::unify::VarKind::General;
-                    if x != y && !(general(x) && general(y)) {
+                    if !(general(x) && general(y)) {
                         // An integer or float variable has no subtypes: unified, as chalk does.
                         if !self.b.unify(self.store, a, b, self.opts) {
                             return false;
                         }
-                    } else if x != y {
+                    } else {
                         let (p, q) = if v == Variance::Covariant {
                             (a, b)
                         } else {
@@ -136,6 +136,7 @@ impl Relate<'_> {
                         self.deferred.push((p, q));
                     }
                 }
+                (Deref::Unbound(_), Deref::Unbound(_)) => {}
                 (Deref::Unbound(x), Deref::Term(t)) => {
                     if !self.relate_var(v, x, t, &mut work) {
                         return false;

@@ -19,7 +19,7 @@ mod search_graph;
 
 use super::answers::AnswerSet;
 use super::answers::{record, RootSink};
-use super::canon_goal::{answers_to_caller, canonicalize_call, CanonGoal};
+use super::canon_goal::{answers_to_caller, canonicalize_call, is_root_goal, CanonGoal};
 use super::machine::{cons, CallAction, Env, GoalKind, Hooks, Machine, NotAction, State};
 use super::{Goal, Limits, OnAnswer, Outcome, StopReason, Strategy};
 use crate::program::{Pred, Program};
@@ -344,9 +344,7 @@ impl Hooks for Solver<'_, '_> {
     }
 
     fn call(&mut self, m: &mut Machine<'_>, st: &State, goal: Ref, env: &Env) -> CallAction {
-        let from_query = self.g.stack.is_empty();
-        let root_goal = from_query && st.goals.is_none() && !self.query_called;
-        self.query_called |= from_query;
+        let root_goal = is_root_goal(self.g.stack.is_empty(), st, &mut self.query_called);
         let Some(c) = canonicalize_call(m, st, goal, env, root_goal) else {
             return CallAction::Suspend;
         };

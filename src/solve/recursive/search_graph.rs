@@ -242,9 +242,7 @@ impl Frame {
             return;
         }
         let n = self.goal.nvars;
-        let nil = store.atom(crate::term::syms::NIL);
-        let mut trivial: Vec<TermId> = (0..n).map(|i| store.var(i)).collect();
-        trivial.push(nil);
+        let mut trivial = identity(store, n).tuples.to_vec();
         let found = (0..self.answers.len()).any(|i| self.answers.get(i) == trivial.as_slice());
         let mut one = AnswerSet::for_goal(n);
         if found {

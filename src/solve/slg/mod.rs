@@ -13,7 +13,9 @@ mod table;
 
 use super::answers::AnswerSet;
 use super::answers::{record, RootSink};
-use super::canon_goal::{answers_to_caller, canonicalize_call, value_to_caller, UniverseMap};
+use super::canon_goal::{
+    answers_to_caller, canonicalize_call, is_root_goal, value_to_caller, UniverseMap,
+};
 use super::machine::{CallAction, Env, GoalKind, Hooks, Machine, NotAction, State};
 use super::{Answer, AnswerRef, Goal, Limits, OnAnswer, Outcome, StopReason, Strategy};
 use crate::program::{Pred, Program};
@@ -552,10 +554,8 @@ impl Engine<'_, '_> {
         st: &State,
         goal: Ref,
         env: &Env,
+        root_goal: bool,
     ) -> Option<(TableId, VarMap, UniverseMap)> {
-        let from_query = matches!(self.current, Owner::Root);
-        let root_goal = from_query && st.goals.is_none() && !self.query_called;
-        self.query_called |= from_query;
         let c = canonicalize_call(m, st, goal, env, root_goal)?;
         if let Some(&t) = self.index.get(&c.key) {
             m.out.stats.cache_hits += u64::from(self.tables[t as usize].complete);
@@ -793,7 +793,9 @@ impl Hooks for Engine<'_, '_> {
 
     fn call(&mut self, m: &mut Machine<'_>, st: &State, goal: Ref, env: &Env) -> CallAction {
         let tables_before = self.tables.len();
-        let Some((t, map, umap)) = self.table_for(m, st, goal, env) else {
+        let from_query = matches!(self.current, Owner::Root);
+        let root_goal = is_root_goal(from_query, st, &mut self.query_called);
+        let Some((t, map, umap)) = self.table_for(m, st, goal, env, root_goal) else {
             return CallAction::Suspend;
         };
         // A table created by this very call has not run: it consumes nothing, so no cycle goes
@@ -893,7 +895,7 @@ impl Hooks for Engine<'_, '_> {
         env: &Env,
         _depth: u32,
     ) -> NotAction {
-        let Some((t, _, _)) = self.table_for(m, st, goal, env) else {
+        let Some((t, _, _)) = self.table_for(m, st, goal, env, false) else {
             return NotAction::Fails;
         };
         let tb = &mut self.tables[t as usize];
