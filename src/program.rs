@@ -10,24 +10,139 @@ use rustc_hash::{FxHashMap, FxHashSet};
 pub type Pred = (Sym, u32);
 
 /// One program clause `head :- body`.
+///
+/// A fact base holds millions of these, so the record is kept small (48 bytes): the four term ids
+/// every resolution step reads, the source position packed into 32-bit fields, and what a fact
+/// rarely has (body conjuncts, variable names, an origin label, a span too large to pack) behind one
+/// pointer that a ground fact leaves empty.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Clause {
     /// The clause as written (`Head :- Body` or a fact).
     pub term: TermId,
     /// The head (an atom or compound term).
     pub head: TermId,
-    /// The body's conjuncts, in order (empty for a fact).
-    pub body: Vec<TermId>,
     /// The body as one goal term (`true` for a fact).
     pub body_term: TermId,
     /// Variables are `Var(0..nvars)`.
     pub nvars: u32,
-    /// Variable names for printing.
-    pub var_names: Vec<Box<str>>,
+    at: Option<PackedSpan>,
+    extra: Option<Box<ClauseExtra>>,
+}
+
+/// A [`Span`] whose offsets, line and column fit in 32 bits (every file under 4 GiB).
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+struct PackedSpan {
+    #[serde(deserialize_with = "crate::error::shared_file_name")]
+    file: std::sync::Arc<str>,
+    start: u32,
+    len: u32,
+    line: u32,
+    col: u32,
+}
+
+impl PackedSpan {
+    fn pack(s: &Span) -> Option<PackedSpan> {
+        Some(PackedSpan {
+            file: s.file.clone(),
+            start: u32::try_from(s.start).ok()?,
+            len: u32::try_from(s.end.checked_sub(s.start)?).ok()?,
+            line: u32::try_from(s.line).ok()?,
+            col: u32::try_from(s.col).ok()?,
+        })
+    }
+
+    fn unpack(&self) -> Span {
+        Span {
+            file: self.file.clone(),
+            start: self.start as usize,
+            end: self.start as usize + self.len as usize,
+            line: self.line as usize,
+            col: self.col as usize,
+        }
+    }
+}
+
+/// The parts of a [`Clause`] a ground fact does without.
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+struct ClauseExtra {
+    body: Box<[TermId]>,
+    var_names: Box<[Box<str>]>,
+    origin: Option<Box<str>>,
+    /// A span that does not pack (offsets beyond 32 bits).
+    span: Option<Span>,
+}
+
+impl ClauseExtra {
+    fn is_empty(&self) -> bool {
+        self.body.is_empty()
+            && self.var_names.is_empty()
+            && self.origin.is_none()
+            && self.span.is_none()
+    }
+}
+
+impl Clause {
+    /// A clause: `body` is the body's conjuncts in order (empty for a fact), `var_names` the names of
+    /// `Var(0..)` for printing, `span` where it was read, `origin` a label for explanations (e.g. the
+    /// impl it was lowered from).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        term: TermId,
+        head: TermId,
+        body: Vec<TermId>,
+        body_term: TermId,
+        nvars: u32,
+        var_names: Vec<Box<str>>,
+        span: Option<Span>,
+        origin: Option<Box<str>>,
+    ) -> Clause {
+        let at = span.as_ref().and_then(PackedSpan::pack);
+        let extra = ClauseExtra {
+            body: body.into_boxed_slice(),
+            var_names: var_names.into_boxed_slice(),
+            origin,
+            span: if at.is_none() { span } else { None },
+        };
+        Clause {
+            term,
+            head,
+            body_term,
+            nvars,
+            at,
+            extra: (!extra.is_empty()).then(|| Box::new(extra)),
+        }
+    }
+
+    /// The body's conjuncts, in order (empty for a fact).
+    #[inline]
+    pub fn body(&self) -> &[TermId] {
+        self.extra.as_ref().map_or(&[], |e| &e.body)
+    }
+
+    /// Variable names for printing (by variable index; may be shorter than `nvars`).
+    pub fn var_names(&self) -> &[Box<str>] {
+        self.extra.as_ref().map_or(&[], |e| &e.var_names)
+    }
+
     /// Where it came from.
-    pub span: Option<Span>,
+    pub fn span(&self) -> Option<Span> {
+        match &self.at {
+            Some(p) => Some(p.unpack()),
+            None => self.extra.as_ref().and_then(|e| e.span.clone()),
+        }
+    }
+
     /// A label for explanations (e.g. the impl it was lowered from).
-    pub origin: Option<Box<str>>,
+    pub fn origin(&self) -> Option<&str> {
+        self.extra.as_ref().and_then(|e| e.origin.as_deref())
+    }
+
+    /// Set the label for explanations.
+    pub fn set_origin(&mut self, origin: Option<Box<str>>) {
+        let mut extra = self.extra.take().map(|b| *b).unwrap_or_default();
+        extra.origin = origin;
+        self.extra = (!extra.is_empty()).then(|| Box::new(extra));
+    }
 }
 
 /// A `?- Goal.` query in a file.
@@ -699,16 +814,7 @@ impl Program {
         let nvars = (var_names.len() as u32).max(store.var_count(term));
         self.push(
             pred,
-            Clause {
-                term,
-                head,
-                body,
-                body_term,
-                nvars,
-                var_names,
-                span,
-                origin: None,
-            },
+            Clause::new(term, head, body, body_term, nvars, var_names, span, None),
             store,
         );
         Ok(())
@@ -1013,7 +1119,7 @@ pub fn load_library(store: &mut Store, program: &mut Program) -> Result<()> {
         }
         program.add_clause_term(store, item.term, item.var_names, None)?;
         if let Some(c) = program.clauses.last_mut() {
-            c.origin = Some("library(lists)".into());
+            c.set_origin(Some("library(lists)".into()));
         }
     }
     Ok(())

@@ -309,14 +309,14 @@ pub fn clauses_text(store: &Store, program: &Program, path: &str) -> String {
     }
     let mut last_line = None;
     for c in program.clauses() {
-        if let Some(span) = &c.span {
+        if let Some(span) = &c.span() {
             if last_line != Some((span.file.clone(), span.line)) && !span.file.is_empty() {
                 out.push_str(&format!("\n% {}:{}\n", span.file, span.line));
                 last_line = Some((span.file.clone(), span.line));
             }
         }
         let names = |i: u32| {
-            c.var_names
+            c.var_names()
                 .get(i as usize)
                 .filter(|n| {
                     n.starts_with(|ch: char| ch.is_ascii_uppercase())

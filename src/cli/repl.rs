@@ -276,7 +276,7 @@ impl Session {
                 continue;
             }
             let names = |i: u32| {
-                c.var_names
+                c.var_names()
                     .get(i as usize)
                     .filter(|n| n.starts_with(|ch: char| ch.is_ascii_uppercase()))
                     .map(|n| n.to_string())

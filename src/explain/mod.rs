@@ -471,8 +471,8 @@ impl<'a> Explainer<'a> {
         let mut matched = 0;
         for &ci in self.program.clauses_of(pred) {
             let clause = &self.program.clauses()[ci as usize];
-            if restates_environment(self.store, clause.head, &clause.body)
-                || guard_rejects(self.store, clause.head, &clause.body, goal)
+            if restates_environment(self.store, clause.head, clause.body())
+                || guard_rejects(self.store, clause.head, clause.body(), goal)
             {
                 continue;
             }
@@ -495,7 +495,7 @@ impl<'a> Explainer<'a> {
             // the full tree.
             let listed = self.full
                 && clause
-                    .span
+                    .span()
                     .as_ref()
                     .is_some_and(|s| !s.file.starts_with("rules/"));
             if !unifies && !listed {
@@ -519,7 +519,7 @@ impl<'a> Explainer<'a> {
             }
             matched += 1;
             let clause = &self.program.clauses()[ci as usize];
-            let body: Vec<TermId> = clause.body.clone();
+            let body: Vec<TermId> = clause.body().to_vec();
             let mut cand = self.leaf(format!("{what} `{head_text}`"), Verdict::Candidate, None);
             cand.location = location;
             cand.structural = self.structural(ci, goal);
@@ -595,7 +595,7 @@ impl<'a> Explainer<'a> {
     /// lowering made up, which has no place in a file).
     fn candidate_text(&self, ci: u32) -> (&'static str, String, Option<String>) {
         let clause = &self.program.clauses()[ci as usize];
-        let names = clause.var_names.clone();
+        let names = clause.var_names().to_vec();
         let cname = move |i: u32| {
             names
                 .get(i as usize)
@@ -604,8 +604,12 @@ impl<'a> Explainer<'a> {
                 .unwrap_or_else(|| "_".into())
         };
         let head_text = self.goal_text(clause.head, &cname);
-        let what = candidate_name(clause.span.as_ref(), self.names.is_some());
-        (what, head_text, clause.span.as_ref().and_then(location_of))
+        let what = candidate_name(clause.span().as_ref(), self.names.is_some());
+        (
+            what,
+            head_text,
+            clause.span().as_ref().and_then(location_of),
+        )
     }
 
     /// For an auto trait's structural clause (located at the struct or enum it was made for): the
@@ -613,12 +617,12 @@ impl<'a> Explainer<'a> {
     fn structural(&self, ci: u32, goal: TermId) -> Option<String> {
         let names = self.names?;
         let clause = &self.program.clauses()[ci as usize];
-        let span = clause.span.as_ref()?;
+        let span = clause.span()?;
         let (f, _) = self.store.functor(goal)?;
         if !names.traits.get(self.store.name(f)).is_some_and(|t| t.auto) {
             return None;
         }
-        if !self.items.adt_at(&location_of(span)?) {
+        if !self.items.adt_at(&location_of(&span)?) {
             return None;
         }
         let self_ty = *self.store.args(goal).first()?;
@@ -658,12 +662,12 @@ impl<'a> Explainer<'a> {
         let mut options: Vec<(u32, Vec<TermId>, bool)> = Vec::new();
         for &ci in self.program.clauses_of(pred) {
             let clause = &self.program.clauses()[ci as usize];
-            if restates_environment(self.store, clause.head, &clause.body)
-                || guard_rejects(self.store, clause.head, &clause.body, goal)
+            if restates_environment(self.store, clause.head, clause.body())
+                || guard_rejects(self.store, clause.head, clause.body(), goal)
             {
                 continue;
             }
-            let (head, body, nvars) = (clause.head, clause.body.clone(), clause.nvars);
+            let (head, body, nvars) = (clause.head, clause.body().to_vec(), clause.nvars);
             let mut b = Bindings::new();
             let gn = if self.store.is_ground(goal) {
                 0

@@ -247,7 +247,7 @@ fn impl_values(
         let mut map = VarMap::new();
         let value = b.resolve(store, Ref::new(h[1], cbase), &mut map);
         let body: Vec<TermId> = clause
-            .body
+            .body()
             .iter()
             .map(|&g| b.resolve(store, Ref::new(g, cbase), &mut map))
             .collect();
@@ -292,7 +292,7 @@ fn has_own_alias_rules(store: &Store, program: &Program, tr: TermId) -> bool {
             View::App(_, pa) if pa.len() == 2 => store.functor(pa[0]) == trait_f,
             _ => false,
         };
-        let bridge = matches!(c.body.as_slice(), [g] if store.functor(*g) == Some((nz, 2)));
+        let bridge = matches!(c.body(), [g] if store.functor(*g) == Some((nz, 2)));
         let rigid = store.functor(h[1]) == Some((alias, 2));
         same_trait && !bridge && !rigid
     })

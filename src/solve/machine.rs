@@ -1487,7 +1487,7 @@ impl<'p> Machine<'p> {
                     });
                 }
                 let mut goals = rest;
-                for &g in clause.body.iter().rev() {
+                for &g in clause.body().iter().rev() {
                     let mut cuts = false;
                     let kind = if g == self.cut_atom {
                         GoalKind::CutTo(barrier)

@@ -42,7 +42,7 @@ pub(crate) fn compute(
         }
         for &c in program.clauses_of(pred) {
             deps.clear();
-            for &g in &program.clause(c).body {
+            for &g in program.clause(c).body() {
                 let Some(d) = analysed_call(store, program, builtin, g) else {
                     continue;
                 };

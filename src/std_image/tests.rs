@@ -43,14 +43,14 @@ fn summary(l: &Loaded) -> Vec<String> {
         .iter()
         .map(|c| {
             let names = |i: u32| {
-                c.var_names
+                c.var_names()
                     .get(i as usize)
                     .map(|n| n.to_string())
                     .unwrap_or_else(|| crate::syntax::print::default_var_name(i))
             };
             let text = crate::syntax::print::term_to_string(&l.store, c.term, &names, 1200);
-            let at = c.span.as_ref().map(|s| s.to_string()).unwrap_or_default();
-            format!("{text} @ {at} {:?}", c.origin)
+            let at = c.span().as_ref().map(|s| s.to_string()).unwrap_or_default();
+            format!("{text} @ {at} {:?}", c.origin())
         })
         .collect();
     let name = |(f, n): &crate::program::Pred| format!("{}/{n}", l.store.name(*f));

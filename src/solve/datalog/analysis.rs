@@ -79,7 +79,7 @@ fn facts_only(store: &Store, program: &Program, p: Pred) -> bool {
     program
         .clauses_of(p)
         .iter()
-        .all(|&c| body_goals(store, &program.clause(c).body).next().is_none())
+        .all(|&c| body_goals(store, program.clause(c).body()).next().is_none())
 }
 
 /// The facts of an extensional predicate as a relation; `None` when a fact is not ground and atomic.
@@ -108,7 +108,7 @@ fn rules(store: &Store, program: &Program, p: Pred) -> Option<Vec<SRule>> {
     for &c in program.clauses_of(p) {
         let cl = program.clause(c);
         let (_, head) = atom(store, cl.head)?;
-        let body = body_goals(store, &cl.body)
+        let body = body_goals(store, cl.body())
             .map(|g| atom(store, g))
             .collect::<Option<Vec<_>>>()?;
         let in_body: FxHashSet<u32> = body
