@@ -9,7 +9,7 @@ const CORPUS: &str = concat!(
 );
 
 /// Passing cases recorded with `--strategy slg` (the run prints them on its last line).
-const SLG_FLOOR: u32 = 665;
+const SLG_FLOOR: u32 = 667;
 /// Passing cases recorded with `--strategy recursive`.
 const RECURSIVE_FLOOR: u32 = 645;
 

@@ -60,8 +60,9 @@ pub fn aggregate(store: &mut Store, answers: &[Answer], out: &Outcome) -> Soluti
     let mut seen: rustc_hash::FxHashSet<TermId> = Default::default();
     let mut cut = false;
     // An answer that holds unconditionally subsumes the same answer under region constraints (as
-    // chalk's SLG solver stops a table's other strands once it has an unconditional answer).
-    for a in answers {
+    // chalk's SLG solver stops a table's other strands once it has an unconditional answer) —
+    // unless the answers came in chalk's own order, where each distinct answer counts, as chalk's.
+    for a in answers.iter().filter(|_| !out.chalk_order) {
         if super::answer_parts(store, a.values).1.is_none() {
             seen.insert(a.values);
         }

@@ -349,6 +349,11 @@ impl<'a, 'b> RootSink<'a, 'b> {
         }
     }
 
+    /// How many distinct answers it has reported (when it drops those already reported).
+    pub fn reported(&self) -> usize {
+        self.seen.as_ref().map_or(0, |s| s.len())
+    }
+
     /// How many variables the query reports.
     pub fn nvars(&self) -> u32 {
         self.nvars

@@ -339,7 +339,21 @@ pub(crate) struct Machine<'p> {
     /// conjunction (chalk's recursive solver's fulfillment loop): set by `recursive` for `.chalk`
     /// programs.
     pub retry_ambiguous: bool,
+    /// A hook asks the run to stop at the next point where it would backtrack, keeping what is left
+    /// of it (its choice points) as a paused run (`slg`'s chalk order: one strand at a time).
+    pub pause: bool,
+    /// Runs paused with alternatives left, by id (see [`Machine::resume`]).
+    paused: Vec<Option<PausedRun<'p>>>,
+    paused_free: Vec<usize>,
+    /// chalk's clause order, set by `slg`'s chalk order: a goal's default clauses (`'$fallback'`,
+    /// the rigid alias of `alias_eq`) first, then its other program clauses, then its environment's
+    /// clauses (chalk-solve lists the fallback fact before the normalization rule, and the
+    /// environment's clauses after the program's).
+    pub chalk_clause_order: bool,
 }
+
+/// A run stopped by [`Machine::pause`]: its state and the choice points left.
+type PausedRun<'p> = (State, Vec<Choice<'p>>);
 
 type Flow = ControlFlow<(), bool>;
 
@@ -426,6 +440,10 @@ impl<'p> Machine<'p> {
             constraints_reversed: false,
             constraints_deduplicated: false,
             retry_ambiguous: false,
+            pause: false,
+            paused: Vec::new(),
+            paused_free: Vec::new(),
+            chalk_clause_order: false,
         }
     }
 
@@ -511,7 +529,48 @@ impl<'p> Machine<'p> {
     /// Explore `st` depth-first until every branch is done. Returns `Break` when the search must stop
     /// (a limit, or a hook asked to).
     pub fn run(&mut self, st: &mut State, hooks: &mut dyn Hooks) -> ControlFlow<()> {
-        let mut choices: Vec<Choice<'p>> = Vec::new();
+        self.run_from(st, Vec::new(), false, hooks).0
+    }
+
+    /// Run `st` until a hook asks it to pause ([`Machine::pause`]) or every branch is done. The
+    /// second value names the paused rest of the run (its untried alternatives), if any.
+    pub fn run_pausing(
+        &mut self,
+        st: &mut State,
+        hooks: &mut dyn Hooks,
+    ) -> (ControlFlow<()>, Option<usize>) {
+        self.run_from(st, Vec::new(), false, hooks)
+    }
+
+    /// Go on with the paused run `id`: its next alternative, until it pauses again or is done.
+    pub fn resume(&mut self, id: usize, hooks: &mut dyn Hooks) -> (ControlFlow<()>, Option<usize>) {
+        let (mut st, choices) = self.paused[id]
+            .take()
+            .expect("a paused run is resumed once");
+        self.paused_free.push(id);
+        self.run_from(&mut st, choices, true, hooks)
+    }
+
+    /// Drop the paused run `id` without resuming it.
+    pub fn drop_paused(&mut self, id: usize) {
+        if self.paused[id].take().is_some() {
+            self.paused_free.push(id);
+        }
+    }
+
+    fn run_from(
+        &mut self,
+        st: &mut State,
+        mut choices: Vec<Choice<'p>>,
+        backtrack: bool,
+        hooks: &mut dyn Hooks,
+    ) -> (ControlFlow<()>, Option<usize>) {
+        self.pause = false;
+        if backtrack {
+            if let Some(f) = self.backtrack(st, &mut choices) {
+                return (f, None);
+            }
+        }
         loop {
             let flow = if st.b.has_pending() {
                 // Binder types met by the last unification: relate them before going on.
@@ -522,40 +581,78 @@ impl<'p> Machine<'p> {
                         // A success is a step too: answers replayed from a table may succeed without
                         // resolving any goal, and the limits must still be checked.
                         if !self.tick() {
-                            return ControlFlow::Break(());
+                            return (ControlFlow::Break(()), None);
                         }
-                        hooks.success(self, st)?;
+                        if hooks.success(self, st).is_break() {
+                            return (ControlFlow::Break(()), None);
+                        }
                         ControlFlow::Continue(false)
                     }
                     Some(node) => {
                         st.goals = node.next.clone();
                         if !self.tick() {
-                            return ControlFlow::Break(());
+                            return (ControlFlow::Break(()), None);
                         }
                         self.step(st, &node, &mut choices, hooks)
                     }
                 }
             };
             // An error raised (`throw/1`, or by a built-in) unwinds to the innermost catch frame.
-            let mut ok = match flow {
-                ControlFlow::Break(()) if self.out.error.is_none() => return ControlFlow::Break(()),
+            let ok = match flow {
+                ControlFlow::Break(()) if self.out.error.is_none() => {
+                    return (ControlFlow::Break(()), None)
+                }
                 ControlFlow::Break(()) => false,
                 ControlFlow::Continue(ok) => ok,
             };
-            while !ok {
-                match choices.pop() {
-                    None if self.out.error.is_some() => return ControlFlow::Break(()),
-                    None => return ControlFlow::Continue(()),
-                    Some(c) if self.out.error.is_some() => ok = self.unwind(st, c),
-                    Some(c) => {
-                        ok = match self.retry(st, c, &mut choices) {
-                            ControlFlow::Break(()) if self.out.error.is_some() => false,
-                            f => f?,
+            if !ok {
+                if std::mem::take(&mut self.pause) && self.out.error.is_none() {
+                    if choices.is_empty() {
+                        return (ControlFlow::Continue(()), None);
+                    }
+                    let run = Some((std::mem::take(st), choices));
+                    let id = match self.paused_free.pop() {
+                        Some(i) => {
+                            self.paused[i] = run;
+                            i
                         }
+                        None => {
+                            self.paused.push(run);
+                            self.paused.len() - 1
+                        }
+                    };
+                    return (ControlFlow::Continue(()), Some(id));
+                }
+                if let Some(f) = self.backtrack(st, &mut choices) {
+                    return (f, None);
+                }
+            }
+        }
+    }
+
+    /// Backtrack to the latest choice point that gives an alternative. `Some` when the run is over
+    /// (no choice point left, or it must stop).
+    fn backtrack(
+        &mut self,
+        st: &mut State,
+        choices: &mut Vec<Choice<'p>>,
+    ) -> Option<ControlFlow<()>> {
+        let mut ok = false;
+        while !ok {
+            match choices.pop() {
+                None if self.out.error.is_some() => return Some(ControlFlow::Break(())),
+                None => return Some(ControlFlow::Continue(())),
+                Some(c) if self.out.error.is_some() => ok = self.unwind(st, c),
+                Some(c) => {
+                    ok = match self.retry(st, c, choices) {
+                        ControlFlow::Break(()) if self.out.error.is_some() => false,
+                        ControlFlow::Break(()) => return Some(ControlFlow::Break(())),
+                        ControlFlow::Continue(ok) => ok,
                     }
                 }
             }
         }
+        None
     }
 
     /// Relate the binder types unification left (`Bindings::take_pending`), as chalk's
@@ -1428,7 +1525,11 @@ impl<'p> Machine<'p> {
             let nslots = st.b.len();
             let universe = st.universe;
             let marks = Marks::of(st);
-            let here = pos;
+            let here = if self.chalk_clause_order {
+                (pos + hyps.len()) % total
+            } else {
+                pos
+            };
             pos += 1;
             if here < hyps.len() {
                 let h = hyps[here].clone();
@@ -1462,7 +1563,11 @@ impl<'p> Machine<'p> {
                 Self::restore(st, mark, nslots, universe, marks);
                 continue;
             }
-            let ci = clauses[here - hyps.len()];
+            let ci = if self.chalk_clause_order {
+                self.chalk_clause(clauses, here - hyps.len())
+            } else {
+                clauses[here - hyps.len()]
+            };
             let clause = self.program.clause(ci);
             let base = st.b.alloc(clause.nvars, st.universe);
             // The clause's head first: region constraints are recorded as chalk's resolution
@@ -1506,6 +1611,31 @@ impl<'p> Machine<'p> {
             Self::restore(st, mark, nslots, universe, marks);
         }
         ControlFlow::Continue(false)
+    }
+
+    /// The `i`th of `clauses` in chalk's order: the default clauses (body `'$fallback', ..`) first,
+    /// each group in program order.
+    fn chalk_clause(&mut self, clauses: &[u32], i: usize) -> u32 {
+        let fallback = self.store.atom(syms::FALLBACK);
+        let program = self.program;
+        let is_default = |c: &u32| program.clause(*c).body.first() == Some(&fallback);
+        let defaults = clauses.iter().filter(|c| is_default(c)).count();
+        if defaults == 0 {
+            return clauses[i];
+        }
+        if i < defaults {
+            *clauses
+                .iter()
+                .filter(|c| is_default(c))
+                .nth(i)
+                .expect("a default")
+        } else {
+            *clauses
+                .iter()
+                .filter(|c| !is_default(c))
+                .nth(i - defaults)
+                .expect("a clause")
+        }
     }
 
     /// Whether `answers` (of a call with `n` variables) is one ambiguous answer that binds

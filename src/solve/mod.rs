@@ -294,6 +294,9 @@ pub struct Outcome {
     /// Aggregate as chalk's SLG solver does (`Program::chalk_guidance`): an answer joins the
     /// guidance only when it may invalidate it.
     pub chalk_guidance: bool,
+    /// The answers came in chalk's SLG order (`slg`'s `chalk.rs`): aggregation takes them as they
+    /// are, each distinct answer counted (no answer subsumes another).
+    pub chalk_order: bool,
     /// The query variables that stand for regions (set with `chalk_guidance`): chalk never counts
     /// a substitution that maps a lifetime as trivial, so an ambiguous answer over them keeps its
     /// guidance.

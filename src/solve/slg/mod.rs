@@ -8,6 +8,7 @@
 //! makes left recursion terminate with each answer once, and negation wait for the table it negates.
 
 mod assume;
+mod chalk;
 mod order;
 mod table;
 
@@ -198,6 +199,15 @@ fn run(
 ) -> (Outcome, Verdict, Vec<(TermId, AnswerSet)>) {
     let mut m = Machine::new(store, program, limits);
     m.constraints_reversed = program.chalk_guidance;
+    // chalk's order of strands (`chalk.rs`); coinduction keeps knot's own scheduling (`assume.rs`).
+    // Only under chalk's truncation (a term-size limit, as chalk's harness sets): chalk's order
+    // starts again from the query after every failure, which costs the depth of the table stack
+    // each time, and only the size limit keeps that stack shallow. Without it (`knot query`), a
+    // recursion thousands of tables deep would take quadratic time, so knot's completion stack
+    // (linear in the depth) schedules the tables.
+    let chalk_order =
+        program.chalk_guidance && program.coinductive.is_empty() && limits.max_term_size.is_some();
+    m.chalk_clause_order = chalk_order;
     let mut engine = Engine {
         tables: Vec::new(),
         index: FxHashMap::default(),
@@ -218,9 +228,15 @@ fn run(
         verdict: Verdict::default(),
         known,
         datalog: limits.datalog.then_some(datalog),
+        chalk: chalk_order,
+        frames: Vec::new(),
+        clock: 0,
+        root_strands: std::collections::VecDeque::new(),
+        event: None,
     };
     engine.solve(&mut m, goal);
     let mut out = m.out;
+    out.chalk_order = engine.chalk;
     out.stats.tables = engine.tables.len() as u64;
     if out.chalk_guidance {
         out.region_vars = region_vars(store, goal);
@@ -283,10 +299,24 @@ struct Engine<'a, 'b> {
     datalog: Option<&'a mut super::datalog::Cache>,
     /// Which of those assumptions the run did not confirm.
     verdict: Verdict,
+    /// Tables are pursued in chalk's order (`chalk.rs`).
+    chalk: bool,
+    /// chalk order: the tables being pursued, the query's first.
+    frames: Vec<chalk::Frame>,
+    /// chalk order: the stack time.
+    clock: u64,
+    /// chalk order: the query's strands.
+    root_strands: std::collections::VecDeque<chalk::Queued>,
+    /// chalk order: what the strand being followed came to.
+    event: Option<chalk::Event>,
 }
 
 impl Engine<'_, '_> {
     fn solve(&mut self, m: &mut Machine<'_>, goal: &Goal) {
+        if self.chalk {
+            self.solve_chalk(m, goal);
+            return;
+        }
         let mut st = State::for_query(m.store, goal);
         self.current = Owner::Root;
         if m.run(&mut st, self).is_break() {
@@ -324,15 +354,7 @@ impl Engine<'_, '_> {
                 let Owner::Table(t) = self.current else {
                     return;
                 };
-                let tb = &self.tables[t as usize];
-                let mut st = State::start(
-                    GoalKind::Direct(Ref::new(tb.goal, 0)),
-                    tb.env.clone(),
-                    tb.nvars,
-                    &tb.universes,
-                    &tb.kinds,
-                );
-                st.universe = st.universe.max(tb.universe);
+                let mut st = self.start_state(t);
                 let _ = m.run(&mut st, self);
             }
             Work::Resume(mut st) => {
@@ -435,6 +457,20 @@ impl Engine<'_, '_> {
                 }
             },
         }
+    }
+
+    /// The state that evaluates table `t`'s clauses.
+    fn start_state(&self, t: TableId) -> State {
+        let tb = &self.tables[t as usize];
+        let mut st = State::start(
+            GoalKind::Direct(Ref::new(tb.goal, 0)),
+            tb.env.clone(),
+            tb.nvars,
+            &tb.universes,
+            &tb.kinds,
+        );
+        st.universe = st.universe.max(tb.universe);
+        st
     }
 
     /// The stack position of the topmost table with work.
@@ -614,6 +650,14 @@ impl Engine<'_, '_> {
                 return Some((t, map, umap));
             }
         }
+        if self.chalk {
+            let st = self.start_state(t);
+            self.tables[t as usize].strands.push_back(chalk::Queued {
+                s: chalk::Strand::Run(st),
+                pursued: 0,
+            });
+            return Some((t, map, umap));
+        }
         self.tables[t as usize].pos = self.stack.len();
         self.roots.insert(self.stack.len());
         self.stack.push(t);
@@ -770,7 +814,7 @@ impl Engine<'_, '_> {
                 return;
             }
         }
-        if tb.complete || !record(m, &mut tb.answers, ans) {
+        if tb.complete || !record(m, &mut tb.answers, ans) || self.chalk {
             return;
         }
         let mut wake = Vec::new();
@@ -802,6 +846,25 @@ impl Hooks for Engine<'_, '_> {
         // through it (and the search for one, linear in the open tables, is skipped).
         let fresh = t as usize >= tables_before;
         let slots: Rc<[u32]> = map.slots.into();
+        if self.chalk {
+            // The strand selects the subgoal (`chalk.rs`), complete or not.
+            let tb = &mut self.tables[t as usize];
+            tb.consumers.push(Consumer {
+                owner: self.current,
+                state: st.suspended(),
+                slots,
+                umap,
+                seen: 0,
+                queued: false,
+                inductive: false,
+                view_seen: 0,
+            });
+            m.out.stats.consumers += 1;
+            let c = tb.consumers.len() - 1;
+            self.event = Some(chalk::Event::Select(chalk::Strand::Call { t, c, k: 0 }));
+            m.pause = true;
+            return CallAction::Suspend;
+        }
         if let Some(frozen) = &self.tables[t as usize].frozen {
             let answers = answers_to_caller(m.store, &umap, frozen.clone());
             return CallAction::Answers(answers, slots);
@@ -867,6 +930,13 @@ impl Hooks for Engine<'_, '_> {
 
     fn success(&mut self, m: &mut Machine<'_>, st: &State) -> ControlFlow<()> {
         match self.current {
+            Owner::Root if self.chalk => {
+                let before = self.root.reported();
+                let flow = self.root.success(m, st);
+                self.event = Some(chalk::Event::Answer(self.root.reported() > before));
+                m.pause = true;
+                flow
+            }
             Owner::Root => self.root.success(m, st),
             Owner::Table(t) => {
                 // A derivation that went past undecided goals gives an ambiguous answer (its
@@ -880,8 +950,13 @@ impl Hooks for Engine<'_, '_> {
                 let n = tb.nvars;
                 let mut vals = std::mem::take(&mut self.vals);
                 m.answer_values(st, n, &mut vals);
+                let before = self.tables[t as usize].answers.len();
                 self.add_answer(m, t, &vals);
                 self.vals = vals;
+                if self.chalk {
+                    let new = self.tables[t as usize].answers.len() > before;
+                    self.chalk_answer(m, t, new, st.taint);
+                }
                 m.flow()
             }
         }
@@ -907,6 +982,17 @@ impl Hooks for Engine<'_, '_> {
             } else {
                 NotAction::Fails
             };
+        }
+        if self.chalk {
+            if tb.certain {
+                return NotAction::Fails;
+            }
+            self.event = Some(chalk::Event::Select(chalk::Strand::Neg {
+                t,
+                st: st.suspended(),
+            }));
+            m.pause = true;
+            return NotAction::Suspend;
         }
         tb.waiters.push(Waiter {
             owner: self.current,

@@ -84,6 +84,13 @@ pub(super) struct Table {
     pub maybe: u8,
     /// It has an answer that is not ambiguous.
     pub certain: bool,
+    /// chalk order (`chalk.rs`): the strands left to pursue, in turn.
+    pub strands: std::collections::VecDeque<super::chalk::Queued>,
+    /// chalk order: its position on the stack of tables being pursued.
+    pub frame: Option<usize>,
+    /// chalk order: it has an answer that holds as the goal stands, so its other strands were
+    /// dropped (chalk's green cut).
+    pub cut: bool,
 }
 
 impl Table {
@@ -120,6 +127,9 @@ impl Table {
             pos: 0,
             maybe: 0,
             certain: false,
+            strands: std::collections::VecDeque::new(),
+            frame: None,
+            cut: false,
         }
     }
 }
