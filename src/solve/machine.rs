@@ -1618,7 +1618,7 @@ impl<'p> Machine<'p> {
     fn chalk_clause(&mut self, clauses: &[u32], i: usize) -> u32 {
         let fallback = self.store.atom(syms::FALLBACK);
         let program = self.program;
-        let is_default = |c: &u32| program.clause(*c).body.first() == Some(&fallback);
+        let is_default = |c: &u32| program.clause(*c).body().first() == Some(&fallback);
         let defaults = clauses.iter().filter(|c| is_default(c)).count();
         if defaults == 0 {
             return clauses[i];
