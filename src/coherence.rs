@@ -33,6 +33,9 @@ pub enum Violation {
         /// The search hit a limit: whether the impls overlap is unknown. This is not a violation
         /// (see [`Violation::is_error`]).
         undecided: bool,
+        /// Undecided because the answer depends on a type the program imports but does not
+        /// define (`Program::open`), not because of a limit.
+        unseen: bool,
         /// The overlap needs an impl that another crate may add (open world: a downstream crate's
         /// impl for its own type, or an upstream crate's future impl), as rustc's E0119 notes.
         other_crate: bool,
@@ -45,6 +48,8 @@ pub enum Violation {
         span: Span,
         /// The search hit a limit: whether the impl obeys the orphan rules is unknown.
         undecided: bool,
+        /// Undecided because of a type the program imports but does not define.
+        unseen: bool,
     },
 }
 
@@ -68,12 +73,18 @@ impl fmt::Display for Violation {
                 second,
                 witness,
                 undecided: true,
+                unseen,
                 ..
             } => {
+                let why = if *unseen {
+                    "it depends on a type the program imports but does not define"
+                } else {
+                    "the search hit a limit"
+                };
                 write!(
                     f,
                     "{second}: warning: undecided: whether this impl of `{trait_name}` and the one at \
-                     {first} overlap is unknown (the search hit a limit)"
+                     {first} overlap is unknown ({why})"
                 )?;
                 if let Some(w) = witness {
                     write!(f, "\n  both heads match `{w}`")?;
@@ -87,6 +98,7 @@ impl fmt::Display for Violation {
                 witness,
                 undecided: false,
                 other_crate,
+                ..
             } => {
                 write!(
                     f,
@@ -108,6 +120,7 @@ impl fmt::Display for Violation {
                 trait_name,
                 span,
                 undecided: false,
+                ..
             } => write!(
                 f,
                 "{span}: error: orphan impl: `{trait_name}` is an upstream trait and this impl has no \
@@ -117,10 +130,16 @@ impl fmt::Display for Violation {
                 trait_name,
                 span,
                 undecided: true,
+                unseen,
             } => write!(
                 f,
                 "{span}: warning: undecided: whether this impl of `{trait_name}` obeys the orphan \
-                 rules is unknown (the search hit a limit)"
+                 rules is unknown ({})",
+                if *unseen {
+                    "it depends on a type the program imports but does not define"
+                } else {
+                    "the search hit a limit"
+                }
             ),
         }
     }
@@ -164,8 +183,8 @@ pub fn check(
             // Open world (the program has the intercrate clauses): a where-clause that another
             // crate could make true is unknown (it flounders), and unknown is an overlap, as in
             // rustc's intercrate mode. A limit leaves the question open.
-            let unknown = found.floundered && names.intercrate;
-            if found.answer.is_none() && !unknown && !found.limit {
+            let unknown = found.floundered && names.intercrate && !found.unseen;
+            if found.answer.is_none() && !unknown && !found.limit && !found.unseen {
                 continue;
             }
             let witness = match found.answer {
@@ -181,6 +200,7 @@ pub fn check(
                 second: sb.clone(),
                 witness: witness.map(|w| rust_text::trait_ref_text(store, w)),
                 undecided: found.answer.is_none() && !unknown,
+                unseen: found.answer.is_none() && found.unseen,
                 other_crate: found.answer.is_none() && unknown,
             });
         }
@@ -191,7 +211,8 @@ pub fn check(
                 out.push(Violation::Orphan {
                     trait_name: trait_name.clone(),
                     span: sa.clone(),
-                    undecided: found.limit || found.floundered,
+                    undecided: found.limit || found.floundered || found.unseen,
+                    unseen: found.unseen,
                 });
             }
         }
@@ -205,6 +226,8 @@ struct Found {
     answer: Option<crate::term::TermId>,
     limit: bool,
     floundered: bool,
+    /// No answer, and only possible ones that depend on a type the program does not define.
+    unseen: bool,
 }
 
 /// Solve `goal` (with `nvars` query variables) and return the first answer's first value (or the
@@ -224,5 +247,6 @@ fn first_answer(
         answer,
         limit: answer.is_none() && (outcome.overflow().is_some() || outcome.truncated),
         floundered: outcome.floundered || outcome.negative_cycle,
+        unseen: answer.is_none() && outcome.ambiguous_open,
     })
 }

@@ -491,6 +491,11 @@ pub struct Program {
     /// Predicates declared `:- non_enumerable p/N`: a call whose first argument is an unbound variable
     /// flounders (the answers cannot be enumerated) instead of trying every clause.
     pub non_enumerable: FxHashSet<Pred>,
+    /// Functors the program names but does not define (a `.rs` program's types imported from
+    /// modules knot cannot see): clauses the program does not have may speak of them, so a call
+    /// that mentions one has, beside its clauses' answers, one only possible that binds nothing
+    /// (`'$open'`; the machine adds it). Empty for most programs, which then pay nothing.
+    pub open: FxHashSet<Sym>,
     /// Predicates whose first argument wraps a goal, `_(G, ..)`: a call flounders as a call of `G`
     /// would (`G`'s predicate non-enumerable, its first argument an unbound variable). Lowered
     /// programs list `normalize/2`, so that normalizing `<?T as Tr>::A` for a `#[non_enumerable]`
@@ -638,6 +643,7 @@ impl Program {
             tabled,
             coinductive,
             non_enumerable,
+            open,
             flounder_through,
             declared,
             queries,
@@ -658,6 +664,7 @@ impl Program {
             tabled: tabled.clone(),
             coinductive: coinductive.clone(),
             non_enumerable: non_enumerable.clone(),
+            open: open.clone(),
             flounder_through: flounder_through.clone(),
             declared: declared.clone(),
             queries: queries.clone(),
@@ -1021,14 +1028,20 @@ impl Program {
             (_, 1)
                 if matches!(
                     kind.as_str(),
-                    "table" | "coinductive" | "non_enumerable" | "dynamic" | "discontiguous"
+                    "table"
+                        | "coinductive"
+                        | "non_enumerable"
+                        | "dynamic"
+                        | "discontiguous"
+                        | "unseen"
                 ) => {}
             _ if is_decl(&kind)
                 || (kind == "/"
                     && matches!(store.view(args[0]), View::Atom(k) if is_decl(store.name(k)))) =>
             {
                 return Err(bad(
-                    "expected `table p/N`, `coinductive p/N`, `non_enumerable p/N` or `dynamic p/N`"
+                    "expected `table p/N`, `coinductive p/N`, `non_enumerable p/N`, `dynamic p/N` \
+                     or `unseen(f/N)`"
                         .into(),
                 ));
             }
@@ -1074,6 +1087,12 @@ impl Program {
                 _ => return Err(bad("a predicate indicator is written `name/arity`".into())),
             }
         }
+        if kind == "unseen" {
+            // `:- unseen(f/N)`: `f` is an open functor (`Program::open`; the arity is not used).
+            self.open.extend(specs.into_iter().map(|(f, _)| f));
+            self.touch();
+            return Ok(());
+        }
         let set = match kind.as_str() {
             "table" => &mut self.tabled,
             "coinductive" => &mut self.coinductive,
@@ -1090,7 +1109,7 @@ impl Program {
 fn is_decl(kind: &str) -> bool {
     matches!(
         kind,
-        "table" | "coinductive" | "non_enumerable" | "dynamic" | "discontiguous"
+        "table" | "coinductive" | "non_enumerable" | "dynamic" | "discontiguous" | "unseen"
     )
 }
 

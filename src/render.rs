@@ -186,6 +186,9 @@ pub fn notes(out: &Outcome) -> Vec<String> {
     if out.ambiguous_floundered && !out.floundered {
         v.push("% warning: floundered: a goal was reached whose answers cannot be listed (a non-enumerable goal such as `?T: Send` with its type unknown); the answers past it are only possible".to_string());
     }
+    if out.ambiguous_open {
+        v.push("% warning: open: the search met a type the program imports but does not define (from a module or crate knot cannot see); only the program's own impls of it are known, so what depends on its definition is only possible".to_string());
+    }
     if let Some(r) = out
         .truncated_by
         .filter(|_| out.truncated || out.ambiguous_truncated)
@@ -306,6 +309,14 @@ pub fn clauses_text(store: &Store, program: &Program, path: &str) -> String {
                 n
             ));
         }
+    }
+    let mut open: Vec<&str> = program.open.iter().map(|&f| store.name(f)).collect();
+    open.sort_unstable();
+    for f in open {
+        out.push_str(&format!(
+            ":- unseen({}/0).\n",
+            crate::syntax::print::atom_text(f)
+        ));
     }
     let mut last_line = None;
     for c in program.clauses() {

@@ -392,3 +392,132 @@ my_macro!(A);
     let (_, _, lower_err) = knot(&["lower", &p]);
     assert_eq!(lower_err, err);
 }
+
+/// The first line of `knot query` for `goal` under `strategy`, with its notes (stdout).
+fn answer(file: &str, goal: &str, strategy: &str) -> (String, String) {
+    let (_, out, err) = knot(&[
+        "query",
+        file,
+        "--goal",
+        goal,
+        "--strategy",
+        strategy,
+        "--timeout",
+        "20",
+    ]);
+    let first = out
+        .lines()
+        .next()
+        .map(String::from)
+        .unwrap_or_else(|| err.lines().next().unwrap_or("").to_string());
+    (first, out)
+}
+
+#[test]
+fn types_imported_from_modules_knot_cannot_see_are_open() {
+    // A file pasted from a crate: `Thing` and `Gen` are defined in a module knot does not have,
+    // `Value` may come from a glob import of a crate it does not model, `c_ulong` is named by a
+    // path into another module. Whatever those definitions are, the file's own impls hold (rustc
+    // 1.95 accepts `Thing: Show` and `Gen<Local>: Show` with `mod other { pub struct Thing; pub
+    // struct Gen<T>(T); }` added, and with `Thing` made generic-free and `Copy`); what depends on
+    // the unseen definitions is ambiguous, never false.
+    let p = program(
+        "unseen.rs",
+        r#"
+use crate::other::Thing;
+use crate::other::Gen;
+use serde_json::*;
+trait Show {}
+impl Show for Thing {}
+struct W<T>(T);
+impl<T: Show> Show for W<T> {}
+struct Local;
+impl Show for Gen<Local> {}
+impl Show for Value {}
+impl Show for crate::ctypes::c_ulong {}
+"#,
+    );
+    let (ok, out, err) = knot(&["check", &p]);
+    assert!(ok, "{out}{err}");
+    assert!(
+        err.contains("import `crate::other::Thing` names no item knot models"),
+        "{err}"
+    );
+    // The lowered clauses say which functors are open, so they load back as open.
+    let (ok, pl, err) = knot(&["lower", &p]);
+    assert!(
+        ok && pl.contains(":- unseen('crate::other::Thing'/0)."),
+        "{err}"
+    );
+    let reloaded = program("unseen.pl", &pl);
+    assert!(answer(&reloaded, "'Copy'('crate::other::Thing')", "slg")
+        .0
+        .starts_with("ambiguous"));
+    assert_eq!(
+        answer(&reloaded, "'Show'('crate::other::Thing')", "slg").0,
+        "true."
+    );
+    for s in ["slg", "recursive", "sld"] {
+        for g in ["Thing: Show", "Gen<Local>: Show", "Value: Show"] {
+            assert_eq!(answer(&p, g, s).0, "true.", "{s}: {g}");
+        }
+        // Nothing in the file involves an unseen type: exact.
+        assert_eq!(answer(&p, "Local: Show", s).0, "false.", "{s}");
+        assert_eq!(answer(&p, "W<Local>: Show", s).0, "false.", "{s}");
+        // Impls the file does not have may exist where the type is defined (`Thing: Copy`), its
+        // fields decide the auto traits, and even `Sized` is the definition's (a type alias may
+        // name an unsized type): only possible, with a note saying why.
+        for g in [
+            "Thing: Copy",
+            "Thing: Send",
+            "Gen<u8>: Show",
+            "W<Thing>: Show",
+            "W<Thing>: Sync",
+        ] {
+            let (first, all) = answer(&p, g, s);
+            assert!(first.starts_with("ambiguous"), "{s}: {g}: {all}");
+            assert!(
+                all.contains("warning: open: the search met a type the program imports"),
+                "{s}: {g}: {all}"
+            );
+        }
+    }
+}
+
+#[test]
+fn unseen_types_leave_coherence_undecided_and_typos_stay_errors() {
+    // `impl<T: Copy> Show for T` overlaps `impl Show for Thing` exactly when the unseen `Thing`
+    // is `Copy` (rustc 1.95: E0119 with `#[derive(Clone, Copy)] pub struct Thing;`, accepted with
+    // `pub struct Thing;`): undecided, exit 3, with the reason.
+    let p = program(
+        "unseen_overlap.rs",
+        "use crate::other::Thing;\ntrait Show {}\nimpl Show for Thing {}\nimpl<T: Copy> Show for T {}\n",
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_knot"))
+        .args(["check", &p])
+        .output()
+        .expect("knot runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{text}");
+    assert!(
+        text.contains("it depends on a type the program imports but does not define"),
+        "{text}"
+    );
+    // A bare name that nothing imports is a mistake, not an unseen type.
+    let p = program(
+        "typo.rs",
+        "use crate::other::Thing;\ntrait Show {}\nimpl Show for Thnig {}\n",
+    );
+    let (ok, _, err) = knot(&["check", &p]);
+    assert!(!ok && err.contains("unknown type `Thnig`"), "{err}");
+    // One unseen type used with two argument counts.
+    let p = program(
+        "arity.rs",
+        "use crate::other::Gen;\ntrait Show {}\nimpl Show for Gen<u8> {}\nimpl Show for Gen {}\n",
+    );
+    let (ok, _, err) = knot(&["check", &p]);
+    assert!(
+        !ok && err.contains("used with 1 and with 0 type arguments"),
+        "{err}"
+    );
+}

@@ -39,7 +39,8 @@ enum Command {
     Repl(ReplArgs),
     /// Check a Rust-like program's impls for coherence: overlapping impls (with a witness) and orphan
     /// impls, open-world by default (as rustc: other crates may add impls). Exits 0 when coherent, 1
-    /// when a violation is found, 2 on input errors, 3 when a limit left a question undecided.
+    /// when a violation is found, 2 on input errors, 3 when a question is undecided (a limit was hit,
+    /// or the answer depends on a type the program imports but does not define).
     Check(CheckArgs),
 }
 
@@ -349,7 +350,7 @@ fn check(a: &CheckArgs) -> crate::Result<ExitCode> {
         Ok(ExitCode::from(1))
     } else if undecided > 0 {
         println!(
-            "{}: {undecided} question(s) undecided (a limit was hit)",
+            "{}: {undecided} question(s) undecided (see the warnings above: a limit was hit, or an answer depends on a type the program does not define)",
             a.file
         );
         Ok(ExitCode::from(3))

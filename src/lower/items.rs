@@ -79,6 +79,12 @@ pub(super) fn lower_items(
             }
             ItemKind::Clause(c) => program_clause(store, names, c, &mut out)?,
             ItemKind::ForeignType(_) => {}
+            // Nothing is known of it: no clause, and every call that mentions it may hold by
+            // clauses not seen (`Program::open`).
+            ItemKind::External(e) => {
+                let f = store.sym(&e.name.name);
+                out.program.open.insert(f);
+            }
             ItemKind::OpaqueType(o) => {
                 super::opaque::opaque_type(store, names, prog, o, &item.span, &mut out)?
             }

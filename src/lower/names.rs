@@ -116,6 +116,17 @@ impl Names {
                         .insert(id.name.clone(), AdtInfo { params: Vec::new() });
                     n.adt_order.push(id.name.clone());
                 }
+                ItemKind::External(e) => {
+                    let params = (0..e.arity)
+                        .map(|i| Param {
+                            name: format!("T{i}"),
+                            kind: ParamKind::Type,
+                            default: None,
+                        })
+                        .collect();
+                    n.adts.insert(e.name.name.clone(), AdtInfo { params });
+                    n.adt_order.push(e.name.name.clone());
+                }
                 ItemKind::Trait(t) => {
                     if n.adts.contains_key(&t.name.name) || n.traits.contains_key(&t.name.name) {
                         return Err(lower_error(

@@ -21,6 +21,8 @@ enum Def {
     Item(String),
     Alias(usize),
     Module(usize),
+    /// A name a user's import brings in from a path knot does not model (the path, as written).
+    External(String),
 }
 
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -29,6 +31,9 @@ struct Module {
     root: usize,
     names: FxHashMap<String, Def>,
     globs: Vec<usize>,
+    /// A glob import of this module names a module knot does not model: a bare name found nowhere
+    /// else may come from it.
+    open_glob: bool,
 }
 
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -158,6 +163,7 @@ impl Builder {
             root: root.unwrap_or(id),
             names: FxHashMap::default(),
             globs: Vec::new(),
+            open_glob: false,
         });
         let root = root.unwrap_or(id);
         for it in m.items {
@@ -350,16 +356,29 @@ impl Resolver {
                 break;
             }
         }
-        for (_, u, user) in &pending {
-            if *user {
-                r.warnings.push((
-                    u.span.clone(),
-                    format!(
-                        "import `{}` names no type, trait or module knot models: ignored",
-                        u.path.join("::")
-                    ),
-                ));
+        for (m, u, user) in &pending {
+            if !*user {
+                continue;
             }
+            let path = u.path.join("::");
+            // The user's import of what knot cannot see: a type of that name is one nothing is
+            // known of but the program's own impls (`ItemKind::External`).
+            match &u.name {
+                Some(n) => {
+                    r.modules[*m]
+                        .names
+                        .entry(n.clone())
+                        .or_insert_with(|| Def::External(path.clone()));
+                }
+                None => r.modules[*m].open_glob = true,
+            }
+            r.warnings.push((
+                u.span.clone(),
+                format!(
+                    "import `{path}` names no item knot models: a type it brings in is taken as one \
+                     defined elsewhere, of which only this program's impls are known"
+                ),
+            ));
         }
         // Trait metadata, for `T::Assoc` and bindings of a supertrait's associated type.
         for (i, d) in b.decls.iter().enumerate() {
@@ -414,6 +433,8 @@ impl Resolver {
         }
         let mut all = Vec::new();
         let mut user = Vec::new();
+        // The types the user's items name but nothing defines, by internal name (the path).
+        let mut externals: Vec<(String, usize, Span)> = Vec::new();
         for (i, d) in b.decls.into_iter().enumerate() {
             if !keep[i] {
                 continue;
@@ -423,6 +444,25 @@ impl Resolver {
             rw.collect_item(&item);
             rw.collect_assoc_bounds(&item, internal[i].as_deref());
             rw.item(&mut item)?;
+            if d.user {
+                for e in rw.externals {
+                    match externals.iter().find(|x| x.0 == e.0) {
+                        Some(x) if x.1 != e.1 => {
+                            return Err(Error::Lower {
+                                span: e.2.clone(),
+                                code: "resolve::external_arity",
+                                message: format!(
+                                    "`{}` is used with {} and with {} type arguments; knot does \
+                                     not see its definition",
+                                    e.0, x.1, e.1
+                                ),
+                            })
+                        }
+                        Some(_) => {}
+                        None => externals.push(e),
+                    }
+                }
+            }
             if let (Some(n), Some(int)) = (declared_mut(&mut item), &internal[i]) {
                 n.name = int.clone();
             }
@@ -433,6 +473,24 @@ impl Resolver {
                 all.push(item);
             }
         }
+        // The external types first: the items that use them are lowered after them.
+        let user: Vec<Item> = externals
+            .into_iter()
+            .map(|(path, arity, span)| Item {
+                kind: ItemKind::External(ExternalTy {
+                    name: Ident {
+                        name: path.clone(),
+                        span: span.clone(),
+                    },
+                    path,
+                    arity,
+                }),
+                attrs: Vec::new(),
+                public: false,
+                span,
+            })
+            .chain(user)
+            .collect();
         // std first, in the order written.
         let mut std_items: Vec<Item> = all;
         std_items.extend(user.iter().cloned());
@@ -546,6 +604,9 @@ struct Rw<'r> {
     cur_self: Option<Ty>,
     /// Bounds made by moving a binding of a supertrait's associated type out of a bound.
     moved: Vec<TraitBound>,
+    /// The types named but not defined (an import knot does not model, a path into a module or
+    /// crate it cannot see) that were met: internal name (the path), argument count, where.
+    externals: Vec<(String, usize, Span)>,
 }
 
 const MAX_ALIAS_DEPTH: usize = 64;
@@ -560,6 +621,7 @@ impl<'r> Rw<'r> {
             on_param: FxHashMap::default(),
             cur_self: None,
             moved: Vec::new(),
+            externals: Vec::new(),
         }
     }
 
@@ -765,7 +827,7 @@ impl<'r> Rw<'r> {
             }
             ItemKind::Closure(c) => self.collect_params(&c.params),
             ItemKind::Coroutine(c) => self.collect_params(&c.params),
-            ItemKind::ForeignType(_) => {}
+            ItemKind::ForeignType(_) | ItemKind::External(_) => {}
             ItemKind::Clause(c) => self.collect_clause(c),
         }
     }
@@ -895,7 +957,7 @@ impl<'r> Rw<'r> {
                     self.ty(t)?;
                 }
             }
-            ItemKind::ForeignType(_) => {}
+            ItemKind::ForeignType(_) | ItemKind::External(_) => {}
             ItemKind::Clause(c) => self.clause(c)?,
         }
         Ok(())
@@ -1024,6 +1086,7 @@ impl<'r> Rw<'r> {
                     let mut inner = Rw::new(self.r, module);
                     inner.collect_params(&meta.decl);
                     inner.arg(&mut d)?;
+                    self.externals.append(&mut inner.externals);
                     if let GenericArg::Ty(ty) = &mut d {
                         substitute(ty, &subst, &FxHashMap::default());
                     }
@@ -1154,7 +1217,19 @@ impl<'r> Rw<'r> {
                         let args = std::mem::take(args);
                         *t = self.expand(i, args, t.span.clone())?;
                     }
-                    _ => {}
+                    Some(Def::External(p)) => {
+                        self.externals
+                            .push((p.clone(), args.len(), name.span.clone()));
+                        name.name = p;
+                    }
+                    Some(Def::Module(_)) => {}
+                    None if segs.len() > 1 || self.r.modules[self.module].open_glob => {
+                        // A path into a module or crate knot does not model (or a name a glob
+                        // import it cannot see may bring in): a type defined elsewhere.
+                        self.externals
+                            .push((name.name.clone(), args.len(), name.span.clone()));
+                    }
+                    None => {}
                 }
                 Ok(())
             }
@@ -1311,6 +1386,7 @@ impl<'r> Rw<'r> {
         inner.collect_params(&alias.decl.params);
         let mut body = alias.decl.ty.clone();
         inner.ty(&mut body)?;
+        self.externals.append(&mut inner.externals);
         let mut subst: FxHashMap<String, GenericArg> = FxHashMap::default();
         let mut lts: FxHashMap<String, Lifetime> = FxHashMap::default();
         let params = alias.decl.params.clone();

@@ -50,10 +50,23 @@ pub fn aggregate(store: &mut Store, answers: &[Answer], out: &Outcome) -> Soluti
             }
         }
     }
+    // An only-possible answer with the values of a certain one adds nothing: the goal holds for
+    // those values (chalk's aggregation, kept for `.chalk` programs, counts it all the same).
+    let certain: rustc_hash::FxHashSet<TermId> = if out.chalk_guidance {
+        Default::default()
+    } else {
+        answers
+            .iter()
+            .filter(|a| !a.ambiguous)
+            .map(|a| a.values)
+            .collect()
+    };
     let uncertain = out.floundered
         || out.negative_cycle
         || out.truncated
-        || answers.iter().any(|a| a.ambiguous);
+        || answers
+            .iter()
+            .any(|a| a.ambiguous && !certain.contains(&a.values));
     // At most `MAX_DISTINCT + 1` distinct answers are looked at; past that, the set is cut and
     // what the first ones share is only a suggestion (a later answer may differ anywhere).
     let mut distinct: Vec<TermId> = Vec::new();

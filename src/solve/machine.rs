@@ -129,6 +129,9 @@ pub(crate) struct State {
 pub(crate) const TAINT_TRUNCATED: u8 = 1;
 /// A goal floundered on this branch.
 pub(crate) const TAINT_FLOUNDERED: u8 = 2;
+/// A call mentioning a functor the program does not define was taken as holding by clauses the
+/// program does not have (`'$open'`, [`crate::program::Program::open`]).
+pub(crate) const TAINT_OPEN: u8 = 4;
 
 impl State {
     /// A state with `nvars` fresh slots (universe 0, or `universes[i]`; general, or of kind `kinds[i]`)
@@ -455,6 +458,9 @@ impl<'p> Machine<'p> {
         }
         if taint & TAINT_FLOUNDERED != 0 {
             self.out.ambiguous_floundered = true;
+        }
+        if taint & TAINT_OPEN != 0 {
+            self.out.ambiguous_open = true;
         }
     }
 
@@ -852,6 +858,10 @@ impl<'p> Machine<'p> {
         let a = |i: usize| Ref::new(a2[i], r.base);
         match (f, arity) {
             (syms::TRUE, 0) => return ControlFlow::Continue(true),
+            (syms::OPEN, 0) => {
+                st.taint |= TAINT_OPEN;
+                return ControlFlow::Continue(true);
+            }
             (syms::FAIL, 0) | (syms::FALSE, 0) => return ControlFlow::Continue(false),
             (syms::COMMA, 2) => {
                 let (x, y) = (a(0), a(1));
@@ -1139,6 +1149,24 @@ impl<'p> Machine<'p> {
                 return ControlFlow::Continue(false);
             }
         }
+        if !self.program.open.is_empty() && self.mentions_open(st, r) {
+            // The call speaks of an item the program only names: beside what its clauses prove, it
+            // may hold by clauses the program does not have. That alternative, tried last, binds
+            // nothing and is only possible.
+            let open = self.store.atom(syms::OPEN);
+            choices.push(Choice::Alt {
+                goals: cons(
+                    GoalKind::Call(Ref::new(open, 0)),
+                    env,
+                    depth,
+                    st.goals.clone(),
+                ),
+                mark: st.b.mark(),
+                nslots: st.b.len(),
+                universe: st.universe,
+                marks: Marks::of(st),
+            });
+        }
         if self.program.fail_unprovable && env.is_none() && self.unprovable(pred) {
             // No clause chain ends without a hypothesis, and there are none: a definite failure.
             return ControlFlow::Continue(false);
@@ -1206,6 +1234,34 @@ impl<'p> Machine<'p> {
         }
         let rest = st.goals.take();
         self.try_clauses(st, r, env.clone(), depth, rest, hyps, clauses, 0, choices)
+    }
+
+    /// Whether the call `r` mentions, anywhere in its arguments as bound so far, a functor of
+    /// [`crate::program::Program::open`]. Iterative: arguments may be deep.
+    fn mentions_open(&self, st: &State, r: Ref) -> bool {
+        let open = &self.program.open;
+        let mut stack: Vec<Ref> = self
+            .store
+            .args(r.term)
+            .iter()
+            .map(|&a| Ref::new(a, r.base))
+            .collect();
+        while let Some(x) = stack.pop() {
+            let Deref::Term(x) = st.b.deref(self.store, x) else {
+                continue;
+            };
+            if let View::App(f, args) = self.store.view(x.term) {
+                if open.contains(&f) {
+                    return true;
+                }
+                stack.extend(args.iter().map(|&a| Ref::new(a, x.base)));
+            } else if let View::Atom(f) = self.store.view(x.term) {
+                if open.contains(&f) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// True when no derivation without hypotheses proves a call of `pred` (`unprovable.rs`).

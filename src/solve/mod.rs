@@ -284,6 +284,9 @@ pub struct Outcome {
     pub ambiguous_floundered: bool,
     /// An answer was reported ambiguous because a call on its branch was truncated.
     pub ambiguous_truncated: bool,
+    /// An answer was reported ambiguous because a call on its branch mentions an item the program
+    /// names but does not define (`Program::open`), and was taken as holding by what is not seen.
+    pub ambiguous_open: bool,
     /// An uncaught Prolog error (`throw/1`, or a built-in's ISO error term such as
     /// `error(existence_error(procedure, p/1), _)`): the search stopped there.
     pub error: Option<TermId>,

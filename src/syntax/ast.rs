@@ -95,6 +95,9 @@ pub enum ItemKind {
     Coroutine(CoroutineDef),
     /// `extern type X;`.
     ForeignType(Ident),
+    /// A type the program names but does not define (`.rs`: imported from a module or crate knot
+    /// cannot see), made by name resolution; nothing is known of it but the program's own impls.
+    External(ExternalTy),
     /// A program clause written directly: `forall<P> { DomainGoal if G1, G2 }`.
     Clause(Clause),
 }
@@ -391,6 +394,17 @@ pub struct FnPtrTy {
     pub variadic: bool,
     /// The return type, if written (default `()`).
     pub ret: Option<Box<Ty>>,
+}
+
+/// A type the program names but does not define ([`ItemKind::External`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExternalTy {
+    /// Its internal name.
+    pub name: Ident,
+    /// The path it was imported or written by (`crate::ctypes::c_ulong`).
+    pub path: String,
+    /// How many type arguments it is used with.
+    pub arity: usize,
 }
 
 /// A struct or enum definition.

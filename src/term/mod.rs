@@ -238,6 +238,10 @@ pub mod syms {
     /// inference regions (a non-binder `B` is its own instance): how a clause uses a
     /// higher-ranked type's body, as chalk instantiates a clause's binders existentially.
     pub const INSTANTIATE: Sym = Sym(37);
+    /// `'$open'`: succeeds, only possibly (`TAINT_OPEN`): the alternative the machine adds to a call
+    /// that mentions a functor the program names but does not define (`Program::open`), which
+    /// clauses the program does not have may prove.
+    pub const OPEN: Sym = Sym(38);
     pub(super) const ALL: &[&str] = &[
         ",",
         ";",
@@ -277,6 +281,7 @@ pub mod syms {
         "$for",
         "$bv",
         "$instantiate",
+        "$open",
     ];
 }
 
