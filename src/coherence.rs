@@ -77,7 +77,7 @@ impl fmt::Display for Violation {
                 ..
             } => {
                 let why = if *unseen {
-                    "it depends on a type the program imports but does not define"
+                    "it depends on a type or trait the program imports but does not define"
                 } else {
                     "the search hit a limit"
                 };
@@ -136,7 +136,7 @@ impl fmt::Display for Violation {
                 "{span}: warning: undecided: whether this impl of `{trait_name}` obeys the orphan \
                  rules is unknown ({})",
                 if *unseen {
-                    "it depends on a type the program imports but does not define"
+                    "it depends on a type or trait the program imports but does not define"
                 } else {
                     "the search hit a limit"
                 }
@@ -182,8 +182,12 @@ pub fn check(
             let found = first_answer(store, program, goal, 1, limits)?;
             // Open world (the program has the intercrate clauses): a where-clause that another
             // crate could make true is unknown (it flounders), and unknown is an overlap, as in
-            // rustc's intercrate mode. A limit leaves the question open.
-            let unknown = found.floundered && names.intercrate && !found.unseen;
+            // rustc's intercrate mode — unless another where-clause fails for certain. A limit
+            // leaves the question open.
+            let unknown = found.floundered
+                && names.intercrate
+                && !found.unseen
+                && !some_conjunct_fails(store, program, goal, limits)?;
             if found.answer.is_none() && !unknown && !found.limit && !found.unseen {
                 continue;
             }
@@ -218,6 +222,41 @@ pub fn check(
         }
     }
     Ok(out)
+}
+
+/// Whether one where-clause of the overlap goal `W = TrA, TrA = TrB, WC..` fails for certain with
+/// the heads unified (no answer, nothing floundered, no limit, nothing unseen): then the whole
+/// conjunction fails, whatever the others are. A floundered where-clause ends its branch in the
+/// open world, so the goal solved whole never reaches a later one that fails.
+fn some_conjunct_fails(
+    store: &mut Store,
+    program: &Program,
+    goal: crate::term::TermId,
+    limits: &Limits,
+) -> Result<bool> {
+    let comma = crate::term::syms::COMMA;
+    let mut conjuncts = Vec::new();
+    let mut rest = goal;
+    while let crate::term::View::App(f, [x, y]) = store.view(rest) {
+        if f != comma {
+            break;
+        }
+        conjuncts.push(*x);
+        rest = *y;
+    }
+    conjuncts.push(rest);
+    if conjuncts.len() <= 2 {
+        return Ok(false);
+    }
+    let heads = store.app(comma, &[conjuncts[0], conjuncts[1]]);
+    for &c in &conjuncts[2..] {
+        let one = store.app(comma, &[heads, c]);
+        let found = first_answer(store, program, one, 1, limits)?;
+        if found.answer.is_none() && !found.limit && !found.floundered && !found.unseen {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// What one nested solve found: its first answer's first value (or the goal itself when it has no

@@ -187,7 +187,7 @@ pub fn notes(out: &Outcome) -> Vec<String> {
         v.push("% warning: floundered: a goal was reached whose answers cannot be listed (a non-enumerable goal such as `?T: Send` with its type unknown); the answers past it are only possible".to_string());
     }
     if out.ambiguous_open {
-        v.push("% warning: open: the search met a type the program imports but does not define (from a module or crate knot cannot see); only the program's own impls of it are known, so what depends on its definition is only possible".to_string());
+        v.push("% warning: open: the search met a type or trait the program imports but does not define (from a module or crate knot cannot see); only the program's own impls of it are known, so what depends on its definition is only possible".to_string());
     }
     if let Some(r) = out
         .truncated_by

@@ -120,3 +120,36 @@ fn the_library_reports_the_same_violations() {
         other => panic!("expected an overlap, got {other:?}"),
     }
 }
+
+#[test]
+fn open_world_overlap_agrees_with_rustc_whatever_the_order_of_where_clauses() {
+    // rustc 1.95 accepts the first two (`Fn` is `#[fundamental]`: no crate may make `char: Fn(char)`
+    // hold, so `char: Sync`'s open-world branch does not matter) and rejects the last two with
+    // E0119 (an upstream crate may add `impl Display for Vec<u8>`; `Box` is fundamental, so a
+    // downstream crate may write `impl Copy for Box<ItsOwnType>`).
+    for (name, src, code) in [
+        (
+            "fn_after.rs",
+            "pub trait P {}\nimpl P for char {}\nimpl<F: Sync + Fn(char) -> bool> P for F {}\n",
+            0,
+        ),
+        (
+            "fn_before.rs",
+            "pub trait P: Sync {}\nimpl P for char {}\nimpl<F: Fn(char) -> bool + Sync> P for F {}\n",
+            0,
+        ),
+        (
+            "display.rs",
+            "use std::fmt::Display;\npub trait Foo {}\nimpl<T: Display> Foo for T {}\nimpl Foo for Vec<u8> {}\n",
+            1,
+        ),
+        (
+            "boxed.rs",
+            "pub trait Foo {}\nimpl<T: Copy> Foo for T {}\nimpl<U> Foo for Box<U> {}\n",
+            1,
+        ),
+    ] {
+        let (c, out) = check(name, src);
+        assert_eq!(c, code, "{name}: {out}");
+    }
+}

@@ -477,7 +477,7 @@ impl Show for crate::ctypes::c_ulong {}
             let (first, all) = answer(&p, g, s);
             assert!(first.starts_with("ambiguous"), "{s}: {g}: {all}");
             assert!(
-                all.contains("warning: open: the search met a type the program imports"),
+                all.contains("warning: open: the search met a type or trait the program imports"),
                 "{s}: {g}: {all}"
             );
         }
@@ -500,7 +500,7 @@ fn unseen_types_leave_coherence_undecided_and_typos_stay_errors() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(3), "{text}");
     assert!(
-        text.contains("it depends on a type the program imports but does not define"),
+        text.contains("it depends on a type or trait the program imports but does not define"),
         "{text}"
     );
     // A bare name that nothing imports is a mistake, not an unseen type.
@@ -518,6 +518,64 @@ fn unseen_types_leave_coherence_undecided_and_typos_stay_errors() {
     let (ok, _, err) = knot(&["check", &p]);
     assert!(
         !ok && err.contains("used with 1 and with 0 type arguments"),
+        "{err}"
+    );
+}
+
+#[test]
+fn traits_imported_from_crates_knot_cannot_see_are_open() {
+    // `Serialize` and `ParallelIterator` are defined where knot cannot see: their impls elsewhere,
+    // their supertraits and their other associated types are unknown. The file's own impls hold
+    // (rustc 1.95 accepts `Local: Serialize` and `W<Local>: Show` with any definition of
+    // `Serialize` that has an associated type `Ok`); the rest is ambiguous, never false.
+    let p = program(
+        "unseen_traits.rs",
+        r#"
+use serde::Serialize;
+use rayon::iter::ParallelIterator;
+trait Show {}
+struct W<T>(T);
+struct Local;
+impl Serialize for Local {
+    type Ok = ();
+}
+impl<T: Serialize> Show for W<T> {}
+impl<T: ParallelIterator<Item = u8>> Show for Vec<T> {}
+// `I::Item` is the unseen trait's, the one bound of `I` that may declare it.
+struct Par<I: ParallelIterator>(Vec<I::Item>);
+impl<I: ParallelIterator> Show for Par<I> where I::Item: Clone {}
+"#,
+    );
+    let (ok, out, err) = knot(&["check", &p]);
+    assert!(ok, "{out}{err}");
+    assert!(
+        !err.contains("#[unseen]"),
+        "no warning for knot's own marker: {err}"
+    );
+    for s in ["slg", "recursive"] {
+        for g in ["Local: Serialize", "W<Local>: Show"] {
+            assert_eq!(answer(&p, g, s).0, "true.", "{s}: {g}");
+        }
+        assert_eq!(answer(&p, "Local: Show", s).0, "false.", "{s}");
+        for g in [
+            "u8: Serialize",
+            "W<u8>: Show",
+            "Vec<u8>: Show",
+            "Par<Vec<u8>>: Show",
+            // Under a hypothesis about an unseen trait, its unseen supertraits may give anything.
+            "forall<T> { if (T: Serialize) { T: Clone } }",
+        ] {
+            let (first, all) = answer(&p, g, s);
+            assert!(first.starts_with("ambiguous"), "{s}: {g}: {all}");
+        }
+    }
+    let p = program(
+        "unseen_trait_arity.rs",
+        "use serde::Ser;\ntrait Show {}\nimpl<T: Ser<u8>> Show for T {}\nimpl Ser for u8 {}\n",
+    );
+    let (ok, _, err) = knot(&["check", &p]);
+    assert!(
+        !ok && err.contains("used with 1 and with 0 arguments"),
         "{err}"
     );
 }

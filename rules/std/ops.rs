@@ -1,10 +1,15 @@
 // std::ops
 
+// `#[fundamental]` as in core: no crate may add an impl of them for a type it did not define, so
+// coherence may rely on `char: !Fn(char) -> bool`.
 #[lang(fn_once)]
+#[fundamental]
 pub trait FnOnce<Args> { type Output; }
 #[lang(fn_mut)]
+#[fundamental]
 pub trait FnMut<Args>: FnOnce<Args> {}
 #[lang(fn)]
+#[fundamental]
 pub trait Fn<Args>: FnMut<Args> {}
 
 pub trait Deref { type Target: ?Sized; }

@@ -14,6 +14,7 @@ const INTERPRETED: &[&str] = &[
     "fundamental",
     "marker",
     "derive",
+    ast::UNSEEN_ATTR,
 ];
 
 /// chalk test-suite attributes about properties knot does not model and that no trait-solving

@@ -71,6 +71,12 @@ pub(super) fn lower_items(
             }
             ItemKind::Enum(a) => adt(store, names, a, &item.span, &mut out)?,
             ItemKind::Trait(t) => {
+                if item.attr(ast::UNSEEN_ATTR).is_some() {
+                    // Its impls and supertraits are not seen: every call of it may hold
+                    // (`Program::open`).
+                    let f = store.sym(&t.name.name);
+                    out.program.open.insert(f);
+                }
                 let object_safe = item.attr("object_safe").is_some();
                 trait_decl(store, names, t, object_safe, &item.span, &mut out)?
             }

@@ -105,7 +105,9 @@ pub fn lower_program(
     // chalk's semantics: `slg` relates a goal's top conjunction right to left first.
     program.chalk_goal_order = true;
     // chalk's semantics: a floundered goal leaves an ambiguous answer. In coherence's open world a
-    // floundered where-clause (another crate may make it hold) keeps ending its branch as unknown.
+    // floundered where-clause (another crate may make it hold) keeps ending its branch as unknown:
+    // going on past it would need every later goal to know it is unknown too (a projection whose
+    // impl another crate may add cannot be normalized, yet is not false: rustc issue #114061).
     program.flounder_as_ambiguous = !opts.intercrate;
     // A `from_env` chain with no hypothesis to end it fails at once, without tables.
     program.fail_unprovable = true;

@@ -375,8 +375,8 @@ impl Resolver {
             r.warnings.push((
                 u.span.clone(),
                 format!(
-                    "import `{path}` names no item knot models: a type it brings in is taken as one \
-                     defined elsewhere, of which only this program's impls are known"
+                    "import `{path}` names no item knot models: a type or trait it brings in is \
+                     taken as one defined elsewhere, of which only this program's impls are known"
                 ),
             ));
         }
@@ -435,6 +435,7 @@ impl Resolver {
         let mut user = Vec::new();
         // The types the user's items name but nothing defines, by internal name (the path).
         let mut externals: Vec<(String, usize, Span)> = Vec::new();
+        let mut unseen_traits: Vec<UnseenTrait> = Vec::new();
         for (i, d) in b.decls.into_iter().enumerate() {
             if !keep[i] {
                 continue;
@@ -445,6 +446,31 @@ impl Resolver {
             rw.collect_assoc_bounds(&item, internal[i].as_deref());
             rw.item(&mut item)?;
             if d.user {
+                for u in rw.ext_traits {
+                    match unseen_traits.iter_mut().find(|x| x.path == u.path) {
+                        Some(x) if x.args != u.args => {
+                            return Err(Error::Lower {
+                                span: u.span.clone(),
+                                code: "resolve::external_arity",
+                                message: format!(
+                                    "trait `{}` is used with {} and with {} arguments; knot does \
+                                     not see its definition",
+                                    u.path,
+                                    x.args.len(),
+                                    u.args.len()
+                                ),
+                            });
+                        }
+                        Some(x) => {
+                            for a in u.assoc {
+                                if !x.assoc.iter().any(|y| y.0 == a.0) {
+                                    x.assoc.push(a);
+                                }
+                            }
+                        }
+                        None => unseen_traits.push(u),
+                    }
+                }
                 for e in rw.externals {
                     match externals.iter().find(|x| x.0 == e.0) {
                         Some(x) if x.1 != e.1 => {
@@ -473,10 +499,21 @@ impl Resolver {
                 all.push(item);
             }
         }
-        // The external types first: the items that use them are lowered after them.
-        let user: Vec<Item> = externals
+        if let Some((p, _, span)) = externals
+            .iter()
+            .find(|e| unseen_traits.iter().any(|u| u.path == e.0))
+        {
+            return Err(Error::Lower {
+                span: span.clone(),
+                code: "resolve::external_kind",
+                message: format!("`{p}` is used both as a type and as a trait"),
+            });
+        }
+        // The external types and traits first: the items that use them are lowered after them.
+        let user: Vec<Item> = unseen_traits
             .into_iter()
-            .map(|(path, arity, span)| Item {
+            .map(UnseenTrait::item)
+            .chain(externals.into_iter().map(|(path, arity, span)| Item {
                 kind: ItemKind::External(ExternalTy {
                     name: Ident {
                         name: path.clone(),
@@ -488,7 +525,7 @@ impl Resolver {
                 attrs: Vec::new(),
                 public: false,
                 span,
-            })
+            }))
             .chain(user)
             .collect();
         // std first, in the order written.
@@ -607,6 +644,77 @@ struct Rw<'r> {
     /// The types named but not defined (an import knot does not model, a path into a module or
     /// crate it cannot see) that were met: internal name (the path), argument count, where.
     externals: Vec<(String, usize, Span)>,
+    /// The traits named but not defined, likewise.
+    ext_traits: Vec<UnseenTrait>,
+}
+
+/// A use of a trait the program names but does not define: its internal name (the path), its
+/// arguments (a lifetime's kind kept), the associated types named with it (name, parameter
+/// count), where.
+#[derive(Clone, Debug)]
+struct UnseenTrait {
+    path: String,
+    args: Vec<ParamKind>,
+    assoc: Vec<(String, usize)>,
+    span: Span,
+}
+
+impl UnseenTrait {
+    /// The trait's declaration: the parameters and associated types its uses show, nothing else.
+    fn item(self) -> Item {
+        let span = self.span;
+        let ident = |name: String| Ident {
+            name,
+            span: span.clone(),
+        };
+        let param = |kind: ParamKind, name: String| GenericParam {
+            kind,
+            name: ident(name),
+            bounds: Vec::new(),
+            default: None,
+            span: span.clone(),
+        };
+        let params = self
+            .args
+            .into_iter()
+            .enumerate()
+            .map(|(i, k)| match k {
+                ParamKind::Lifetime => param(k, format!("'p{i}")),
+                k => param(k, format!("P{i}")),
+            })
+            .collect();
+        let assoc_types = self
+            .assoc
+            .into_iter()
+            .map(|(name, n)| AssocTyDecl {
+                name: ident(name),
+                params: (0..n)
+                    .map(|i| param(ParamKind::Type, format!("A{i}")))
+                    .collect(),
+                bounds: Vec::new(),
+                where_clauses: Vec::new(),
+                default: None,
+                span: span.clone(),
+            })
+            .collect();
+        Item {
+            attrs: vec![Attribute {
+                name: ident(UNSEEN_ATTR.to_string()),
+                args: None,
+                value: None,
+                span: span.clone(),
+            }],
+            public: false,
+            kind: ItemKind::Trait(TraitDef {
+                name: ident(self.path),
+                params,
+                supertraits: Vec::new(),
+                where_clauses: Vec::new(),
+                assoc_types,
+            }),
+            span,
+        }
+    }
 }
 
 const MAX_ALIAS_DEPTH: usize = 64;
@@ -622,6 +730,7 @@ impl<'r> Rw<'r> {
             cur_self: None,
             moved: Vec::new(),
             externals: Vec::new(),
+            ext_traits: Vec::new(),
         }
     }
 
@@ -914,6 +1023,15 @@ impl<'r> Rw<'r> {
             ItemKind::Impl(i) => {
                 self.params_(&mut i.params)?;
                 self.trait_ref(&mut i.trait_ref)?;
+                // An impl of a trait knot cannot see declares the associated types it gives.
+                let tr = &i.trait_ref.bound.name.name;
+                if let Some(u) = self.ext_traits.iter_mut().rev().find(|u| &u.path == tr) {
+                    for a in &i.assoc_values {
+                        if !u.assoc.iter().any(|x| x.0 == a.name.name) {
+                            u.assoc.push((a.name.name.clone(), a.params.len()));
+                        }
+                    }
+                }
                 self.wcs(&mut i.where_clauses)?;
                 for a in &mut i.assoc_values {
                     self.params_(&mut a.params)?;
@@ -1049,8 +1167,49 @@ impl<'r> Rw<'r> {
         self.params_(&mut t.binders)?;
         if !self.is_param(&t.name.name) {
             let segs: Vec<&str> = t.name.name.split("::").collect();
-            if let Some(Def::Item(n)) = self.r.path(self.module, &segs) {
-                t.name.name = n;
+            let unseen = match self.r.path(self.module, &segs) {
+                Some(Def::Item(n)) => {
+                    t.name.name = n;
+                    false
+                }
+                Some(Def::External(p)) => {
+                    t.name.name = p;
+                    true
+                }
+                // A path into a module or crate knot does not model, or a name an unseen glob
+                // import may bring in (not an internal name already).
+                None => {
+                    (segs.len() > 1 || self.r.modules[self.module].open_glob)
+                        && !self.r.traits.contains_key(&t.name.name)
+                }
+                _ => false,
+            };
+            if unseen {
+                let mut assoc: Vec<(String, usize)> = Vec::new();
+                for (n, k) in t
+                    .assoc
+                    .iter()
+                    .map(|a| (&a.name.name, a.args.len()))
+                    .chain(t.assoc_bounds.iter().map(|a| (&a.name.name, a.args.len())))
+                {
+                    if !assoc.iter().any(|x| &x.0 == n) {
+                        assoc.push((n.clone(), k));
+                    }
+                }
+                self.ext_traits.push(UnseenTrait {
+                    path: t.name.name.clone(),
+                    args: t
+                        .args
+                        .iter()
+                        .map(|a| match a {
+                            GenericArg::Lifetime(_) => ParamKind::Lifetime,
+                            GenericArg::Const(_) => ParamKind::Const { ty: None },
+                            GenericArg::Ty(_) => ParamKind::Type,
+                        })
+                        .collect(),
+                    assoc,
+                    span: t.name.span.clone(),
+                });
             }
         }
         let self_ty = self.cur_self.take();
@@ -1296,6 +1455,8 @@ impl<'r> Rw<'r> {
                                 },
                                 span,
                             };
+                            // (An unseen trait's associated type is recorded by the projection's
+                            // own resolution.)
                             self.ty(&mut proj)?;
                             *t = proj;
                             return Ok(());
@@ -1305,12 +1466,17 @@ impl<'r> Rw<'r> {
                 self.ty(base)
             }
             TyKind::Projection {
-                trait_ref, args, ..
+                trait_ref,
+                name,
+                args,
             } => {
                 for a in args.iter_mut() {
                     self.arg(a)?;
                 }
-                self.trait_ref(trait_ref)
+                self.trait_ref(trait_ref)?;
+                let n = args.len();
+                self.note_unseen_assoc(&trait_ref.bound.name.name, name.name.clone(), n);
+                Ok(())
             }
             TyKind::Scalar(_) | TyKind::Str | TyKind::Never => Ok(()),
             TyKind::Tuple(ts) => {
@@ -1360,10 +1526,47 @@ impl<'r> Rw<'r> {
                 }
             }
         }
+        if found.is_empty() {
+            // No trait knot sees declares it: the one bound naming a trait it cannot see, if
+            // there is exactly one (its associated types are whatever its uses name).
+            let mut unseen = bounds
+                .iter()
+                .filter(|(b, _)| self.is_unseen_trait(&b.name.name))
+                .map(|(b, self_ty)| (self_ty.clone(), b.name.name.clone(), b.args.clone()));
+            return match (unseen.next(), unseen.next()) {
+                (Some(one), None) => Some(one),
+                _ => None,
+            };
+        }
         if found.len() == 1 {
             found.pop()
         } else {
             None
+        }
+    }
+
+    /// Record that the unseen trait `tr` (if it is one this item's uses met) has the associated type
+    /// `assoc` with `n` parameters.
+    fn note_unseen_assoc(&mut self, tr: &str, assoc: String, n: usize) {
+        if let Some(u) = self.ext_traits.iter_mut().rev().find(|u| u.path == tr) {
+            if !u.assoc.iter().any(|x| x.0 == assoc) {
+                u.assoc.push((assoc, n));
+            }
+        }
+    }
+
+    /// Whether `name`, as written in this module, names a trait knot cannot see: an import of what
+    /// it does not model, a path into an unmodelled module or crate, or a name an unseen glob
+    /// import may bring in (as `trait_bound` decides).
+    fn is_unseen_trait(&self, name: &str) -> bool {
+        if self.r.traits.contains_key(name) {
+            return false;
+        }
+        let segs: Vec<&str> = name.split("::").collect();
+        match self.r.path(self.module, &segs) {
+            Some(Def::External(_)) => true,
+            None => segs.len() > 1 || self.r.modules[self.module].open_glob,
+            _ => false,
         }
     }
 

@@ -1032,6 +1032,14 @@ impl<'p> Machine<'p> {
                     {
                         return ControlFlow::Continue(true);
                     }
+                    if self.program.flounder_as_ambiguous {
+                        // Still floundering at the end of its conjunction: in a lowered program the
+                        // branch goes on as if it held, its answer only possible (chalk's strand
+                        // whose remaining subgoals floundered). If the branch fails anyway, it fails
+                        // for certain.
+                        st.taint |= TAINT_FLOUNDERED;
+                        return ControlFlow::Continue(true);
+                    }
                     self.out.floundered = true;
                     return ControlFlow::Continue(false);
                 }
@@ -1149,10 +1157,13 @@ impl<'p> Machine<'p> {
                 return ControlFlow::Continue(false);
             }
         }
-        if !self.program.open.is_empty() && self.mentions_open(st, r) {
-            // The call speaks of an item the program only names: beside what its clauses prove, it
-            // may hold by clauses the program does not have. That alternative, tried last, binds
-            // nothing and is only possible.
+        if !self.program.open.is_empty()
+            && (self.program.open.contains(&f) || self.mentions_open(st, r) || self.env_open(env))
+        {
+            // The call speaks of an item the program only names (a predicate of its, or in an
+            // argument), or is made under a hypothesis that does, whose consequences are not seen:
+            // beside what its clauses prove, it may hold by clauses the program does not have.
+            // That alternative, tried last, binds nothing and is only possible.
             let open = self.store.atom(syms::OPEN);
             choices.push(Choice::Alt {
                 goals: cons(
@@ -1262,6 +1273,28 @@ impl<'p> Machine<'p> {
             }
         }
         false
+    }
+
+    /// Whether a hypothesis of `env` mentions a functor of [`crate::program::Program::open`] (its
+    /// implied consequences, a supertrait's, are not seen).
+    fn env_open(&self, env: &Env) -> bool {
+        let open = &self.program.open;
+        env_iter(env).any(|h| {
+            let mut stack = vec![h.term];
+            while let Some(t) = stack.pop() {
+                match self.store.view(t) {
+                    View::App(f, args) => {
+                        if open.contains(&f) {
+                            return true;
+                        }
+                        stack.extend_from_slice(args);
+                    }
+                    View::Atom(f) if open.contains(&f) => return true,
+                    _ => {}
+                }
+            }
+            false
+        })
     }
 
     /// True when no derivation without hypotheses proves a call of `pred` (`unprovable.rs`).

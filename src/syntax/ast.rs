@@ -396,6 +396,11 @@ pub struct FnPtrTy {
     pub ret: Option<Box<Ty>>,
 }
 
+/// The attribute name resolution puts on the declaration it makes for a trait the program names
+/// but does not define (`.rs`: imported from a module or crate knot cannot see): lowering makes
+/// the trait's predicate open (`Program::open`).
+pub const UNSEEN_ATTR: &str = "unseen";
+
 /// A type the program names but does not define ([`ItemKind::External`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ExternalTy {
