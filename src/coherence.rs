@@ -184,11 +184,15 @@ pub fn check(
             // crate could make true is unknown (it flounders), and unknown is an overlap, as in
             // rustc's intercrate mode — unless another where-clause fails for certain. A limit
             // leaves the question open.
-            let unknown = found.floundered
-                && names.intercrate
-                && !found.unseen
-                && !some_conjunct_fails(store, program, goal, limits)?;
-            if found.answer.is_none() && !unknown && !found.limit && !found.unseen {
+            // An undecided where-clause that speaks of an unseen item: whether the impls overlap
+            // depends on what is not seen, not only on what another crate may add.
+            let unseen = found.answer.is_none()
+                && (found.unseen || (found.floundered && mentions_open(store, program, goal)));
+            let unknown = found.answer.is_none() && found.floundered && names.intercrate && !unseen;
+            if (unknown || unseen) && some_conjunct_fails(store, program, goal, limits)? {
+                continue;
+            }
+            if found.answer.is_none() && !unknown && !found.limit && !unseen {
                 continue;
             }
             let witness = match found.answer {
@@ -204,8 +208,8 @@ pub fn check(
                 second: sb.clone(),
                 witness: witness.map(|w| rust_text::trait_ref_text(store, w)),
                 undecided: found.answer.is_none() && !unknown,
-                unseen: found.answer.is_none() && found.unseen,
-                other_crate: found.answer.is_none() && unknown,
+                unseen,
+                other_crate: unknown,
             });
         }
         if attr(trait_name, "upstream") {
@@ -222,6 +226,28 @@ pub fn check(
         }
     }
     Ok(out)
+}
+
+/// Whether `goal` mentions a functor of `Program::open` (an item the program names but does not
+/// define). Iterative.
+fn mentions_open(store: &Store, program: &Program, goal: crate::term::TermId) -> bool {
+    if program.open.is_empty() {
+        return false;
+    }
+    let mut stack = vec![goal];
+    while let Some(t) = stack.pop() {
+        match store.view(t) {
+            crate::term::View::App(f, args) => {
+                if program.open.contains(&f) {
+                    return true;
+                }
+                stack.extend_from_slice(args);
+            }
+            crate::term::View::Atom(f) if program.open.contains(&f) => return true,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Whether one where-clause of the overlap goal `W = TrA, TrA = TrB, WC..` fails for certain with

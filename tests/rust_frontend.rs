@@ -503,6 +503,25 @@ fn unseen_types_leave_coherence_undecided_and_typos_stay_errors() {
         text.contains("it depends on a type or trait the program imports but does not define"),
         "{text}"
     );
+    // syn's `impl<T: Parse> ParseQuote for T` beside `impl<T: Parse, P: Parse> ParseQuote for
+    // Punctuated<T, P>` (rustc accepts it in syn, where `Punctuated` is not `Parse`): with `Parse`
+    // and `Punctuated` unseen, undecided for that reason, not an overlap another crate may make.
+    let p = program(
+        "unseen_blanket.rs",
+        "use crate::parse::Parse;\nuse crate::punctuated::Punctuated;\npub trait ParseQuote: Sized {}\n\
+         impl<T: Parse> ParseQuote for T {}\n\
+         impl<T: Parse, P: Parse> ParseQuote for Punctuated<T, P> {}\n",
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_knot"))
+        .args(["check", &p])
+        .output()
+        .expect("knot runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{text}");
+    assert!(
+        text.contains("it depends on a type or trait the program imports"),
+        "{text}"
+    );
     // A bare name that nothing imports is a mistake, not an unseen type.
     let p = program(
         "typo.rs",

@@ -350,7 +350,7 @@ fn check(a: &CheckArgs) -> crate::Result<ExitCode> {
         Ok(ExitCode::from(1))
     } else if undecided > 0 {
         println!(
-            "{}: {undecided} question(s) undecided (see the warnings above: a limit was hit, or an answer depends on a type the program does not define)",
+            "{}: {undecided} question(s) undecided (see the warnings above: a limit was hit, or an answer depends on a type or trait the program does not define)",
             a.file
         );
         Ok(ExitCode::from(3))
