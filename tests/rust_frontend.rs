@@ -31,20 +31,7 @@ fn program(name: &str, text: &str) -> String {
 }
 
 fn first_line(file: &str, goal: &str, strategy: &str) -> String {
-    let (_, out, err) = knot(&[
-        "query",
-        file,
-        "--goal",
-        goal,
-        "--strategy",
-        strategy,
-        "--timeout",
-        "20",
-    ]);
-    out.lines()
-        .next()
-        .map(String::from)
-        .unwrap_or_else(|| err.lines().next().unwrap_or("").to_string())
+    answer(file, goal, strategy).0
 }
 
 fn expect(file: &str, holds: bool, goal: &str) {
@@ -457,24 +444,42 @@ impl Show for crate::ctypes::c_ulong {}
         answer(&reloaded, "'Show'('crate::other::Thing')", "slg").0,
         "true."
     );
-    for s in ["slg", "recursive", "sld"] {
-        for g in ["Thing: Show", "Gen<Local>: Show", "Value: Show"] {
-            assert_eq!(answer(&p, g, s).0, "true.", "{s}: {g}");
-        }
-        // Nothing in the file involves an unseen type: exact.
-        assert_eq!(answer(&p, "Local: Show", s).0, "false.", "{s}");
-        assert_eq!(answer(&p, "W<Local>: Show", s).0, "false.", "{s}");
-        // Impls the file does not have may exist where the type is defined (`Thing: Copy`), its
-        // fields decide the auto traits, and even `Sized` is the definition's (a type alias may
-        // name an unsized type): only possible, with a note saying why.
-        for g in [
+    // Impls the file does not have may exist where the type is defined (`Thing: Copy`), its fields
+    // decide the auto traits, and even `Sized` is the definition's (a type alias may name an
+    // unsized type): only possible. Nothing in the file involves an unseen type: exact.
+    expect_with_unseen(
+        &p,
+        &["slg", "recursive", "sld"],
+        &["Thing: Show", "Gen<Local>: Show", "Value: Show"],
+        &["Local: Show", "W<Local>: Show"],
+        &[
             "Thing: Copy",
             "Thing: Send",
             "Gen<u8>: Show",
             "W<Thing>: Show",
             "W<Thing>: Sync",
-        ] {
-            let (first, all) = answer(&p, g, s);
+        ],
+    );
+}
+
+/// Under each strategy: `holds` are true, `fails` false, `possible` ambiguous with the note that
+/// names unseen items.
+fn expect_with_unseen(
+    p: &str,
+    strategies: &[&str],
+    holds: &[&str],
+    fails: &[&str],
+    possible: &[&str],
+) {
+    for s in strategies {
+        for g in holds {
+            assert_eq!(answer(p, g, s).0, "true.", "{s}: {g}");
+        }
+        for g in fails {
+            assert_eq!(answer(p, g, s).0, "false.", "{s}: {g}");
+        }
+        for g in possible {
+            let (first, all) = answer(p, g, s);
             assert!(first.starts_with("ambiguous"), "{s}: {g}: {all}");
             assert!(
                 all.contains("warning: open: the search met a type or trait the program imports"),
@@ -482,6 +487,20 @@ impl Show for crate::ctypes::c_ulong {}
             );
         }
     }
+}
+
+/// `knot check` on `p` exits 3 (undecided), naming unseen items as the reason.
+fn assert_undecided_for_unseen(p: &str) {
+    let out = Command::new(env!("CARGO_BIN_EXE_knot"))
+        .args(["check", p])
+        .output()
+        .expect("knot runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{text}");
+    assert!(
+        text.contains("it depends on a type or trait the program imports but does not define"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -493,16 +512,7 @@ fn unseen_types_leave_coherence_undecided_and_typos_stay_errors() {
         "unseen_overlap.rs",
         "use crate::other::Thing;\ntrait Show {}\nimpl Show for Thing {}\nimpl<T: Copy> Show for T {}\n",
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_knot"))
-        .args(["check", &p])
-        .output()
-        .expect("knot runs");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(3), "{text}");
-    assert!(
-        text.contains("it depends on a type or trait the program imports but does not define"),
-        "{text}"
-    );
+    assert_undecided_for_unseen(&p);
     // syn's `impl<T: Parse> ParseQuote for T` beside `impl<T: Parse, P: Parse> ParseQuote for
     // Punctuated<T, P>` (rustc accepts it in syn, where `Punctuated` is not `Parse`): with `Parse`
     // and `Punctuated` unseen, undecided for that reason, not an overlap another crate may make.
@@ -512,16 +522,7 @@ fn unseen_types_leave_coherence_undecided_and_typos_stay_errors() {
          impl<T: Parse> ParseQuote for T {}\n\
          impl<T: Parse, P: Parse> ParseQuote for Punctuated<T, P> {}\n",
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_knot"))
-        .args(["check", &p])
-        .output()
-        .expect("knot runs");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(3), "{text}");
-    assert!(
-        text.contains("it depends on a type or trait the program imports"),
-        "{text}"
-    );
+    assert_undecided_for_unseen(&p);
     // A bare name that nothing imports is a mistake, not an unseen type.
     let p = program(
         "typo.rs",
@@ -571,23 +572,20 @@ impl<I: ParallelIterator> Show for Par<I> where I::Item: Clone {}
         !err.contains("#[unseen]"),
         "no warning for knot's own marker: {err}"
     );
-    for s in ["slg", "recursive"] {
-        for g in ["Local: Serialize", "W<Local>: Show"] {
-            assert_eq!(answer(&p, g, s).0, "true.", "{s}: {g}");
-        }
-        assert_eq!(answer(&p, "Local: Show", s).0, "false.", "{s}");
-        for g in [
+    expect_with_unseen(
+        &p,
+        &["slg", "recursive"],
+        &["Local: Serialize", "W<Local>: Show"],
+        &["Local: Show"],
+        &[
             "u8: Serialize",
             "W<u8>: Show",
             "Vec<u8>: Show",
             "Par<Vec<u8>>: Show",
             // Under a hypothesis about an unseen trait, its unseen supertraits may give anything.
             "forall<T> { if (T: Serialize) { T: Clone } }",
-        ] {
-            let (first, all) = answer(&p, g, s);
-            assert!(first.starts_with("ambiguous"), "{s}: {g}: {all}");
-        }
-    }
+        ],
+    );
     let p = program(
         "unseen_trait_arity.rs",
         "use serde::Ser;\ntrait Show {}\nimpl<T: Ser<u8>> Show for T {}\nimpl Ser for u8 {}\n",

@@ -379,30 +379,8 @@ impl Engine<'_, '_> {
                 *v = value_to_caller(m.store, u, *v);
             }
         }
-        // A query that is exactly this tabled call: the table's answers are the query's (an
-        // ambiguous one with its substitution: that table is chalk's root table).
-        let taint = vals.last().and_then(|&c| {
-            let first = *m.store.args(c).first()?;
-            match m.store.view(first) {
-                View::App(syms::AMBIGUOUS, [t]) => match m.store.view(*t) {
-                    View::Int(bits) => Some(bits as u8),
-                    _ => None,
-                },
-                _ => None,
-            }
-        });
-        let nil = m.store.atom(syms::NIL);
-        if cons.owner == Owner::Root
-            && cons.state.goals.is_none()
-            && cons.state.b.constraints().is_empty()
-            && cons.state.taint == 0
-            && vals
-                .last()
-                .is_some_and(|&c| c == nil || (taint.is_some() && m.store.args(c)[1] == nil))
-            && cons.slots.len() == self.root.nvars() as usize
-            && cons.slots.iter().enumerate().all(|(j, &s)| s == j as u32)
-        {
-            let flow = self.root.emit_values(m, &vals, taint.unwrap_or(0));
+        if let Some(taint) = Self::straight_to_query(m, cons, &vals, self.root.nvars()) {
+            let flow = self.root.emit_values(m, &vals, taint);
             self.pop_frame();
             return Step::Return(if flow.is_break() {
                 self.unwind(m);

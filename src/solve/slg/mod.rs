@@ -400,38 +400,9 @@ impl Engine<'_, '_> {
                         *v = value_to_caller(m.store, u, *v);
                     }
                 }
-                // A query that is exactly this tabled call: the table's answers are the query's answers,
-                // already distinct, so they go straight out without resuming a copy of the query.
-                // (An ambiguous answer of that table is an ambiguous answer of the query, with its
-                // substitution: that table is chalk's root table.)
-                let taint = self.vals.last().and_then(|&c| {
-                    let first = *m.store.args(c).first()?;
-                    match m.store.view(first) {
-                        View::App(syms::AMBIGUOUS, [t]) => match m.store.view(*t) {
-                            View::Int(bits) => Some(bits as u8),
-                            _ => None,
-                        },
-                        _ => None,
-                    }
-                });
-                let ambiguous = taint.is_some();
-                let nil = m.store.atom(syms::NIL);
-                if cons.owner == Owner::Root
-                    && cons.state.goals.is_none()
-                    && cons.state.b.constraints().is_empty()
-                    && cons.state.taint == 0
-                    && self
-                        .vals
-                        .last()
-                        .is_some_and(|&c| c == nil || (ambiguous && m.store.args(c)[1] == nil))
-                    && cons.slots.len() == self.root.nvars() as usize
-                    && cons.slots.iter().enumerate().all(|(j, &s)| s == j as u32)
+                if let Some(taint) = Self::straight_to_query(m, cons, &self.vals, self.root.nvars())
                 {
-                    if self
-                        .root
-                        .emit_values(m, &self.vals, taint.unwrap_or(0))
-                        .is_break()
-                    {
+                    if self.root.emit_values(m, &self.vals, taint).is_break() {
                         return;
                     }
                     continue;
@@ -457,6 +428,40 @@ impl Engine<'_, '_> {
                 }
             },
         }
+    }
+
+    /// A query that is exactly the tabled call `cons` consumes: the table's answers are the query's
+    /// answers, already distinct, so an answer `vals` of it goes straight out without resuming a
+    /// copy of the query. (An ambiguous answer of that table is an ambiguous answer of the query,
+    /// with its substitution: that table is chalk's root table.) `Some(taint)` (0: certain) when
+    /// `vals` goes out so (`nvars`: the query's variables).
+    fn straight_to_query(
+        m: &mut Machine<'_>,
+        cons: &Consumer,
+        vals: &[crate::term::TermId],
+        nvars: u32,
+    ) -> Option<u8> {
+        let last = *vals.last()?;
+        let taint = m
+            .store
+            .args(last)
+            .first()
+            .and_then(|&first| match m.store.view(first) {
+                View::App(syms::AMBIGUOUS, [t]) => match m.store.view(*t) {
+                    View::Int(bits) => Some(bits as u8),
+                    _ => None,
+                },
+                _ => None,
+            });
+        let nil = m.store.atom(syms::NIL);
+        (cons.owner == Owner::Root
+            && cons.state.goals.is_none()
+            && cons.state.b.constraints().is_empty()
+            && cons.state.taint == 0
+            && (last == nil || (taint.is_some() && m.store.args(last)[1] == nil))
+            && cons.slots.len() == nvars as usize
+            && cons.slots.iter().enumerate().all(|(j, &s)| s == j as u32))
+        .then_some(taint.unwrap_or(0))
     }
 
     /// The state that evaluates table `t`'s clauses.
