@@ -187,7 +187,7 @@ pub fn check(
             // An undecided where-clause that speaks of an unseen item: whether the impls overlap
             // depends on what is not seen, not only on what another crate may add.
             let unseen = found.answer.is_none()
-                && (found.unseen || (found.floundered && mentions_open(store, program, goal)));
+                && (found.unseen || (found.floundered && program.mentions_open(store, goal)));
             let unknown = found.answer.is_none() && found.floundered && names.intercrate && !unseen;
             if (unknown || unseen) && some_conjunct_fails(store, program, goal, limits)? {
                 continue;
@@ -226,28 +226,6 @@ pub fn check(
         }
     }
     Ok(out)
-}
-
-/// Whether `goal` mentions a functor of `Program::open` (an item the program names but does not
-/// define). Iterative.
-fn mentions_open(store: &Store, program: &Program, goal: crate::term::TermId) -> bool {
-    if program.open.is_empty() {
-        return false;
-    }
-    let mut stack = vec![goal];
-    while let Some(t) = stack.pop() {
-        match store.view(t) {
-            crate::term::View::App(f, args) => {
-                if program.open.contains(&f) {
-                    return true;
-                }
-                stack.extend_from_slice(args);
-            }
-            crate::term::View::Atom(f) if program.open.contains(&f) => return true,
-            _ => {}
-        }
-    }
-    false
 }
 
 /// Whether one where-clause of the overlap goal `W = TrA, TrA = TrB, WC..` fails for certain with

@@ -682,6 +682,28 @@ impl Program {
         }
     }
 
+    /// Whether the term `t` (its variables not followed) mentions a functor of [`Program::open`].
+    /// Iterative: terms may be deep.
+    pub fn mentions_open(&self, store: &Store, t: TermId) -> bool {
+        if self.open.is_empty() {
+            return false;
+        }
+        let mut stack = vec![t];
+        while let Some(t) = stack.pop() {
+            match store.view(t) {
+                View::App(f, args) => {
+                    if self.open.contains(&f) {
+                        return true;
+                    }
+                    stack.extend_from_slice(args);
+                }
+                View::Atom(f) if self.open.contains(&f) => return true,
+                _ => {}
+            }
+        }
+        false
+    }
+
     /// The program's generation: it changes on every change made through a method. After changing
     /// a public field (`tabled`, `coinductive`, `foreign`, ...) call [`Program::touch`], so that no
     /// solver cache answers from the program as it was.

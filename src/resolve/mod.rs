@@ -1167,23 +1167,11 @@ impl<'r> Rw<'r> {
         self.params_(&mut t.binders)?;
         if !self.is_param(&t.name.name) {
             let segs: Vec<&str> = t.name.name.split("::").collect();
-            let unseen = match self.r.path(self.module, &segs) {
-                Some(Def::Item(n)) => {
-                    t.name.name = n;
-                    false
-                }
-                Some(Def::External(p)) => {
-                    t.name.name = p;
-                    true
-                }
-                // A path into a module or crate knot does not model, or a name an unseen glob
-                // import may bring in (not an internal name already).
-                None => {
-                    (segs.len() > 1 || self.r.modules[self.module].open_glob)
-                        && !self.r.traits.contains_key(&t.name.name)
-                }
-                _ => false,
-            };
+            let def = self.r.path(self.module, &segs);
+            let unseen = self.is_unseen_trait_def(&t.name.name, def.as_ref(), &segs);
+            if let Some(Def::Item(n) | Def::External(n)) = def {
+                t.name.name = n;
+            }
             if unseen {
                 let mut assoc: Vec<(String, usize)> = Vec::new();
                 for (n, k) in t
@@ -1382,7 +1370,7 @@ impl<'r> Rw<'r> {
                         name.name = p;
                     }
                     Some(Def::Module(_)) => {}
-                    None if segs.len() > 1 || self.r.modules[self.module].open_glob => {
+                    None if self.names_unseen(None, &strs) => {
                         // A path into a module or crate knot does not model (or a name a glob
                         // import it cannot see may bring in): a type defined elsewhere.
                         self.externals
@@ -1559,11 +1547,20 @@ impl<'r> Rw<'r> {
     /// it does not model, a path into an unmodelled module or crate, or a name an unseen glob
     /// import may bring in (as `trait_bound` decides).
     fn is_unseen_trait(&self, name: &str) -> bool {
-        if self.r.traits.contains_key(name) {
-            return false;
-        }
         let segs: Vec<&str> = name.split("::").collect();
-        match self.r.path(self.module, &segs) {
+        self.is_unseen_trait_def(name, self.r.path(self.module, &segs).as_ref(), &segs)
+    }
+
+    /// [`Rw::is_unseen_trait`] for a name already resolved to `def` (not an internal trait name).
+    fn is_unseen_trait_def(&self, name: &str, def: Option<&Def>, segs: &[&str]) -> bool {
+        !self.r.traits.contains_key(name) && self.names_unseen(def, segs)
+    }
+
+    /// Whether a name written in this module (`segs`, its segments) that resolved to `def` names
+    /// an item knot cannot see: an import of what it does not model, or, resolving to nothing, a
+    /// path into a module or crate it does not model or a name an unseen glob import may bring in.
+    fn names_unseen(&self, def: Option<&Def>, segs: &[&str]) -> bool {
+        match def {
             Some(Def::External(_)) => true,
             None => segs.len() > 1 || self.r.modules[self.module].open_glob,
             _ => false,

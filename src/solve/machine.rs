@@ -1261,15 +1261,15 @@ impl<'p> Machine<'p> {
             let Deref::Term(x) = st.b.deref(self.store, x) else {
                 continue;
             };
-            if let View::App(f, args) = self.store.view(x.term) {
-                if open.contains(&f) {
-                    return true;
+            match self.store.view(x.term) {
+                View::App(f, args) => {
+                    if open.contains(&f) {
+                        return true;
+                    }
+                    stack.extend(args.iter().map(|&a| Ref::new(a, x.base)));
                 }
-                stack.extend(args.iter().map(|&a| Ref::new(a, x.base)));
-            } else if let View::Atom(f) = self.store.view(x.term) {
-                if open.contains(&f) {
-                    return true;
-                }
+                View::Atom(f) if open.contains(&f) => return true,
+                _ => {}
             }
         }
         false
@@ -1278,23 +1278,7 @@ impl<'p> Machine<'p> {
     /// Whether a hypothesis of `env` mentions a functor of [`crate::program::Program::open`] (its
     /// implied consequences, a supertrait's, are not seen).
     fn env_open(&self, env: &Env) -> bool {
-        let open = &self.program.open;
-        env_iter(env).any(|h| {
-            let mut stack = vec![h.term];
-            while let Some(t) = stack.pop() {
-                match self.store.view(t) {
-                    View::App(f, args) => {
-                        if open.contains(&f) {
-                            return true;
-                        }
-                        stack.extend_from_slice(args);
-                    }
-                    View::Atom(f) if open.contains(&f) => return true,
-                    _ => {}
-                }
-            }
-            false
-        })
+        env_iter(env).any(|h| self.program.mentions_open(self.store, h.term))
     }
 
     /// True when no derivation without hypotheses proves a call of `pred` (`unprovable.rs`).
@@ -1707,24 +1691,13 @@ impl<'p> Machine<'p> {
     fn chalk_clause(&mut self, clauses: &[u32], i: usize) -> u32 {
         let fallback = self.store.atom(syms::FALLBACK);
         let program = self.program;
-        let is_default = |c: &u32| program.clause(*c).body().first() == Some(&fallback);
-        let defaults = clauses.iter().filter(|c| is_default(c)).count();
-        if defaults == 0 {
-            return clauses[i];
-        }
-        if i < defaults {
-            *clauses
-                .iter()
-                .filter(|c| is_default(c))
-                .nth(i)
-                .expect("a default")
-        } else {
-            *clauses
-                .iter()
-                .filter(|c| !is_default(c))
-                .nth(i - defaults)
-                .expect("a clause")
-        }
+        let is_default = |c: &&u32| program.clause(**c).body().first() == Some(&fallback);
+        *clauses
+            .iter()
+            .filter(is_default)
+            .chain(clauses.iter().filter(|c| !is_default(c)))
+            .nth(i)
+            .expect("a clause")
     }
 
     /// Whether `answers` (of a call with `n` variables) is one ambiguous answer that binds
