@@ -9,7 +9,7 @@ const CORPUS: &str = concat!(
 );
 
 /// Passing cases recorded with `--strategy slg` (the run prints them on its last line).
-const SLG_FLOOR: u32 = 667;
+const SLG_FLOOR: u32 = 668;
 /// Passing cases recorded with `--strategy recursive`.
 const RECURSIVE_FLOOR: u32 = 645;
 
@@ -271,4 +271,38 @@ fn chalk_judged_cases_pass() {
             "{strategy}:\n{text}"
         );
     }
+}
+
+/// A `yields_all` case's answers are compared in order, as chalk's harness compares its answer
+/// stream: `subgoal_cycle_inhabited` passes with chalk's order (the certain `Alice` before the
+/// ambiguous `Box<_>`) and fails with the two expectations swapped.
+#[test]
+fn answer_streams_are_compared_in_order() {
+    let corpus = std::fs::read_to_string(CORPUS).expect("the corpus is present");
+    let line = corpus
+        .lines()
+        .find(|l| l.contains("\"subgoal_cycle_inhabited\""))
+        .expect("the case is in the corpus");
+    let case: serde_json::Value = serde_json::from_str(line).expect("a JSON case");
+    let expected = case["expected"].as_array().expect("a list").clone();
+    assert_eq!(expected.len(), 2);
+    let dir = std::env::temp_dir().join(format!("knot-stream-order-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |expected: Vec<serde_json::Value>| -> String {
+        let mut c = case.clone();
+        c["kind"] = "yields_all".into();
+        c["expected"] = expected.into();
+        let f = dir.join("case.jsonl");
+        std::fs::write(&f, format!("{c}\n")).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_knot"))
+            .args(["conformance", f.to_str().unwrap(), "--strategy", "slg"])
+            .output()
+            .expect("knot runs");
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    let in_order = run(expected.clone());
+    assert!(in_order.contains("1 passed, 0 failed"), "{in_order}");
+    let swapped = run(expected.into_iter().rev().collect());
+    assert!(swapped.contains("0 passed, 1 failed"), "{swapped}");
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -770,9 +770,19 @@ impl<'a> Cx<'a> {
     /// A where-clause as goals (an outlives clause is the goal `'$outlives'(A, B)`, which the
     /// solver records as a region constraint). `forall<..>` binders become `forall` goals.
     pub fn where_clause(&mut self, wc: &WhereClause) -> Result<Vec<TermId>> {
+        self.where_clause_in(wc, false)
+    }
+
+    /// A where-clause as goals; `as_goal`: it is (part of) a query's goal, where chalk lowers
+    /// `T: Tr<A = X>` to `AliasEq(<T as Tr>::A = X), Implemented(T: Tr)` and so selects the alias
+    /// equality first (a clause's conditions have the trait reference first).
+    fn where_clause_in(&mut self, wc: &WhereClause, as_goal: bool) -> Result<Vec<TermId>> {
         let mark = self.mark();
         let vars = self.bind_where_clause_binders(wc);
         let (mut pre, mut goals) = self.where_clause_parts(wc)?;
+        if as_goal && !self.names.rust_rules && goals.len() > 1 {
+            goals.rotate_left(1);
+        }
         pre.append(&mut goals);
         self.restore(mark);
         if vars.is_empty() || pre.is_empty() {
@@ -972,7 +982,7 @@ impl<'a> Cx<'a> {
     /// Lower a domain goal to one or more conjuncts.
     pub fn domain(&mut self, d: &DomainGoal, span: &Span) -> Result<Vec<TermId>> {
         Ok(match d {
-            DomainGoal::Holds(wc) => self.where_clause(wc)?,
+            DomainGoal::Holds(wc) => self.where_clause_in(wc, true)?,
             DomainGoal::Normalize { alias, ty } => {
                 let assoc = self.alias_term(alias)?;
                 let t = self.ty(ty)?;

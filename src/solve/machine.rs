@@ -1178,7 +1178,13 @@ impl<'p> Machine<'p> {
                 marks: Marks::of(st),
             });
         }
-        if self.program.fail_unprovable && env.is_none() && self.unprovable(pred) {
+        if self.program.fail_unprovable
+            && env.is_none()
+            && self.unprovable(pred)
+            && !(self.chalk_clause_order && hooks.is_tabled(pred))
+        {
+            // (In chalk's order the call still makes its table: chalk's strand selecting a goal
+            // without clauses fails, which starts the search again from the query.)
             // No clause chain ends without a hypothesis, and there are none: a definite failure.
             return ControlFlow::Continue(false);
         }

@@ -17,7 +17,11 @@
 //!   within the tables above its own position has all its answers too, and so have the tables its
 //!   strands wait on (their strands are dropped);
 //! - a table's answer that holds as the goal stands (binds nothing, no region constraint, certain)
-//!   drops the table's other strands.
+//!   drops the table's other strands;
+//! - a table (and the query) first takes only certain answers (chalk's answer modes): a strand that
+//!   comes to an ambiguous answer goes to the back of the queue, held back, and the search starts
+//!   again from the query; when only held-back strands are left, the table takes ambiguous answers
+//!   from then on (and the search starts again).
 //!
 //! A knot table's clauses are one machine run; the run pauses at each strand's first event (an
 //! answer, or a tabled subgoal selected) and the rest of it, the clauses not yet tried, stays at
@@ -45,6 +49,9 @@ pub(super) enum Strand {
     Call { t: TableId, c: usize, k: usize },
     /// A negation (its state, the goals after it) waits for table `t` to have all its answers.
     Neg { t: TableId, st: State },
+    /// An ambiguous answer (the state at its success), held back until its table takes ambiguous
+    /// answers.
+    Deferred(State),
 }
 
 /// A strand in a queue, with the stack time it was last pursued at.
@@ -71,6 +78,8 @@ pub(super) enum Event {
     Select(Strand),
     /// It is an answer of its table: new or not.
     Answer(bool),
+    /// It is an ambiguous answer its table does not take yet.
+    Defer(State),
 }
 
 /// How an attempt to get the query's next answer ended.
@@ -178,11 +187,18 @@ impl Engine<'_, '_> {
             let next = match self.frames[top].active.take() {
                 Some(s) => Some(s),
                 None => {
+                    // The first strand not yet pursued at this depth that the table takes now (the
+                    // strands before it go to the back, as chalk rotates its queue).
+                    let ambiguous = self.ambiguous_mode(owner);
                     let q = self.queue(owner);
-                    if q.front().is_some_and(|s| s.pursued < clock) {
-                        q.pop_front()
-                    } else {
-                        None
+                    match q.iter().position(|s| {
+                        s.pursued < clock && (ambiguous || !matches!(s.s, Strand::Deferred(_)))
+                    }) {
+                        Some(i) => {
+                            q.rotate_left(i);
+                            q.pop_front()
+                        }
+                        None => None,
                     }
                 }
             };
@@ -210,6 +226,11 @@ impl Engine<'_, '_> {
             Strand::Paused(id) => {
                 self.current = self.frames.last().expect("a frame").owner;
                 let (flow, rest) = m.resume(id, self);
+                self.after_run(m, flow, rest, false, pursued)
+            }
+            Strand::Deferred(mut st) => {
+                self.current = self.frames.last().expect("a frame").owner;
+                let (flow, rest) = m.run_pausing(&mut st, self);
                 self.after_run(m, flow, rest, false, pursued)
             }
             Strand::Call { t, c, k } => self.select_call(m, t, c, k, pursued),
@@ -254,6 +275,14 @@ impl Engine<'_, '_> {
             Some(Event::Select(s)) => {
                 self.frames.last_mut().expect("a frame").active = Some(Queued { s, pursued });
                 Step::Continue
+            }
+            Some(Event::Defer(st)) => {
+                self.queue(owner).push_back(Queued {
+                    s: Strand::Deferred(st),
+                    pursued,
+                });
+                self.unwind(m);
+                Step::Return(Attempt::Retry)
             }
             Some(Event::Answer(false)) => {
                 self.unwind(m);
@@ -410,6 +439,7 @@ impl Engine<'_, '_> {
                     self.pop_frame();
                     return Step::Return(Attempt::NoMore);
                 }
+                self.root_ambiguous_mode = true;
                 self.unwind(m);
                 return Step::Return(Attempt::Retry);
             }
@@ -442,6 +472,13 @@ impl Engine<'_, '_> {
                     Step::Return(Attempt::Retry)
                 }
             };
+        }
+        if !self.tables[t as usize].ambiguous_mode {
+            // Only strands that give ambiguous answers (or wait on a cycle) are left: the table
+            // takes ambiguous answers from now on (chalk counts a table in a cycle only then).
+            self.tables[t as usize].ambiguous_mode = true;
+            self.unwind(m);
+            return Step::Return(Attempt::Retry);
         }
         let f = &self.frames[top];
         if f.min_pos >= f.clock && f.min_neg >= f.clock {
@@ -518,6 +555,14 @@ impl Engine<'_, '_> {
 }
 
 impl Engine<'_, '_> {
+    /// Does `owner` take ambiguous answers now?
+    pub(super) fn ambiguous_mode(&self, owner: Owner) -> bool {
+        match owner {
+            Owner::Root => self.root_ambiguous_mode,
+            Owner::Table(t) => self.tables[t as usize].ambiguous_mode,
+        }
+    }
+
     /// A strand whose first subgoal, of table `t`, has no answer at all: knot's clause that calls
     /// one of its rules' own predicates (`'$scalar'(T)`) stands for chalk clauses that do not
     /// match, so chalk had no such strand, and its failure does not end the attempt.

@@ -232,6 +232,7 @@ fn run(
         frames: Vec::new(),
         clock: 0,
         root_strands: std::collections::VecDeque::new(),
+        root_ambiguous_mode: false,
         event: None,
     };
     engine.solve(&mut m, goal);
@@ -307,6 +308,8 @@ struct Engine<'a, 'b> {
     clock: u64,
     /// chalk order: the query's strands.
     root_strands: std::collections::VecDeque<chalk::Queued>,
+    /// chalk order: the query takes ambiguous answers now (see `Table::ambiguous_mode`).
+    root_ambiguous_mode: bool,
     /// chalk order: what the strand being followed came to.
     event: Option<chalk::Event>,
 }
@@ -934,6 +937,13 @@ impl Hooks for Engine<'_, '_> {
     }
 
     fn success(&mut self, m: &mut Machine<'_>, st: &State) -> ControlFlow<()> {
+        if self.chalk && st.taint != 0 && !self.ambiguous_mode(self.current) {
+            // chalk's strand that can only give an ambiguous answer waits until its table takes
+            // ambiguous answers.
+            self.event = Some(chalk::Event::Defer(st.clone()));
+            m.pause = true;
+            return m.flow();
+        }
         match self.current {
             Owner::Root if self.chalk => {
                 let before = self.root.reported();

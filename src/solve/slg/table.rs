@@ -91,6 +91,9 @@ pub(super) struct Table {
     /// chalk order: it has an answer that holds as the goal stands, so its other strands were
     /// dropped (chalk's green cut).
     pub cut: bool,
+    /// chalk order: it takes ambiguous answers now (chalk's `AnswerMode::Ambiguous`); at first only
+    /// strands that can give a certain answer are pursued.
+    pub ambiguous_mode: bool,
 }
 
 impl Table {
@@ -130,6 +133,7 @@ impl Table {
             strands: std::collections::VecDeque::new(),
             frame: None,
             cut: false,
+            ambiguous_mode: false,
         }
     }
 }
