@@ -145,25 +145,23 @@ impl fmt::Display for Violation {
     }
 }
 
-/// Check every pair of impls of the same trait in `items` (the user's own items) for overlap, and
-/// every impl for the orphan rules, against the lowered `program`.
+/// Check every pair of impls of the same trait in `items` (the user's own items) for overlap, each
+/// of them against the impls of `library` (the std model of a `.rs` program: upstream, as rustc
+/// checks a crate's impls against its dependencies'), and every impl for the orphan rules, against
+/// the lowered `program`.
 pub fn check(
     store: &mut Store,
     program: &Program,
     names: &Names,
     items: &ast::Program,
+    library: Option<&ast::Program>,
     limits: &Limits,
 ) -> Result<Vec<Violation>> {
-    let impls: Vec<(&ImplDef, &Span)> = items
-        .items
-        .iter()
-        .filter_map(|it| match &it.kind {
-            ItemKind::Impl(i) => Some((i, &it.span)),
-            _ => None,
-        })
-        .collect();
+    let impls = impls_of(items);
+    let upstream_impls = library.map(impls_of).unwrap_or_default();
     let attr = |trait_name: &str, a: &str| {
-        items.items.iter().any(|it| {
+        let lib = library.into_iter().flat_map(|l| l.items.iter());
+        items.items.iter().chain(lib).any(|it| {
             matches!(&it.kind, ItemKind::Trait(t) if t.name.name == trait_name)
                 && it.attr(a).is_some()
         })
@@ -171,61 +169,103 @@ pub fn check(
     let mut out = Vec::new();
     for (k, &(a, sa)) in impls.iter().enumerate() {
         let trait_name = &a.trait_ref.bound.name.name;
-        for &(b, sb) in &impls[k + 1..] {
-            if &b.trait_ref.bound.name.name != trait_name || attr(trait_name, "marker") {
-                continue;
-            }
-            if a.polarity == Polarity::Negative && b.polarity == Polarity::Negative {
-                continue;
-            }
-            let goal = overlap_goal(store, names, a, b)?;
-            let found = first_answer(store, program, goal, 1, limits)?;
-            // Open world (the program has the intercrate clauses): a where-clause that another
-            // crate could make true is unknown (it flounders), and unknown is an overlap, as in
-            // rustc's intercrate mode — unless another where-clause fails for certain. A limit
-            // leaves the question open.
-            // An undecided where-clause that speaks of an unseen item: whether the impls overlap
-            // depends on what is not seen, not only on what another crate may add.
-            let unseen = found.answer.is_none()
-                && (found.unseen || (found.floundered && program.mentions_open(store, goal)));
-            let unknown = found.answer.is_none() && found.floundered && names.intercrate && !unseen;
-            if (unknown || unseen) && some_conjunct_fails(store, program, goal, limits)? {
-                continue;
-            }
-            if found.answer.is_none() && !unknown && !found.limit && !unseen {
-                continue;
-            }
-            let witness = match found.answer {
-                Some(w) => Some(w),
-                None => {
-                    let heads = overlap_goal_heads(store, names, a, b)?;
-                    first_answer(store, program, heads, 1, limits)?.answer
-                }
-            };
-            out.push(Violation::Overlap {
-                trait_name: trait_name.clone(),
-                first: sa.clone(),
-                second: sb.clone(),
-                witness: witness.map(|w| rust_text::trait_ref_text(store, w)),
-                undecided: found.answer.is_none() && !unknown,
-                unseen,
-                other_crate: unknown,
-            });
-        }
+        // An orphan impl is reported as such, not also as overlapping upstream impls (as rustc).
+        let mut orphan = false;
         if attr(trait_name, "upstream") {
             let goal = orphan_goal(store, names, a)?;
             let found = first_answer(store, program, goal, 0, limits)?;
             if found.answer.is_none() {
+                let undecided = found.limit || found.floundered || found.unseen;
+                orphan = !undecided;
                 out.push(Violation::Orphan {
                     trait_name: trait_name.clone(),
                     span: sa.clone(),
-                    undecided: found.limit || found.floundered || found.unseen,
+                    undecided,
                     unseen: found.unseen,
                 });
             }
         }
+        if attr(trait_name, "marker") {
+            continue;
+        }
+        let same_trait = |&&(b, _): &&(&ImplDef, &Span)| &b.trait_ref.bound.name.name == trait_name;
+        // The upstream impls first (`first` names the upstream one), then the later impls of this
+        // program.
+        let upstream = upstream_impls
+            .iter()
+            .filter(|_| !orphan)
+            .filter(same_trait)
+            .map(|&(b, sb)| ((b, sb), (a, sa)));
+        let later = impls[k + 1..]
+            .iter()
+            .filter(same_trait)
+            .map(|&(b, sb)| ((a, sa), (b, sb)));
+        let pairs: Vec<_> = upstream.chain(later).collect();
+        for (first, second) in pairs {
+            if let Some(v) = overlap(store, program, names, limits, first, second)? {
+                out.push(v);
+            }
+        }
     }
     Ok(out)
+}
+
+/// The impls of `p`, with their locations.
+fn impls_of(p: &ast::Program) -> Vec<(&ImplDef, &Span)> {
+    p.items
+        .iter()
+        .filter_map(|it| match &it.kind {
+            ItemKind::Impl(i) => Some((i, &it.span)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether impls `a` and `b` of the same trait overlap (a violation), may overlap (undecided), or
+/// not (`None`).
+fn overlap(
+    store: &mut Store,
+    program: &Program,
+    names: &Names,
+    limits: &Limits,
+    (a, sa): (&ImplDef, &Span),
+    (b, sb): (&ImplDef, &Span),
+) -> Result<Option<Violation>> {
+    if a.polarity == Polarity::Negative && b.polarity == Polarity::Negative {
+        return Ok(None);
+    }
+    let goal = overlap_goal(store, names, a, b)?;
+    let found = first_answer(store, program, goal, 1, limits)?;
+    // Open world (the program has the intercrate clauses): a where-clause that another crate could
+    // make true is unknown (it flounders), and unknown is an overlap, as in rustc's intercrate mode
+    // — unless another where-clause fails for certain. A limit leaves the question open.
+    // An undecided where-clause that speaks of an unseen item: whether the impls overlap depends on
+    // what is not seen, not only on what another crate may add.
+    let unseen = found.answer.is_none()
+        && (found.unseen || (found.floundered && program.mentions_open(store, goal)));
+    let unknown = found.answer.is_none() && found.floundered && names.intercrate && !unseen;
+    if (unknown || unseen) && some_conjunct_fails(store, program, goal, limits)? {
+        return Ok(None);
+    }
+    if found.answer.is_none() && !unknown && !found.limit && !unseen {
+        return Ok(None);
+    }
+    let witness = match found.answer {
+        Some(w) => Some(w),
+        None => {
+            let heads = overlap_goal_heads(store, names, a, b)?;
+            first_answer(store, program, heads, 1, limits)?.answer
+        }
+    };
+    Ok(Some(Violation::Overlap {
+        trait_name: a.trait_ref.bound.name.name.clone(),
+        first: sa.clone(),
+        second: sb.clone(),
+        witness: witness.map(|w| rust_text::trait_ref_text(store, w)),
+        undecided: found.answer.is_none() && !unknown,
+        unseen,
+        other_crate: unknown,
+    }))
 }
 
 /// Whether one where-clause of the overlap goal `W = TrA, TrA = TrB, WC..` fails for certain with

@@ -81,6 +81,8 @@ pub struct Engine {
     pub items: Option<Names>,
     /// For a Rust-like program: the user's own items (without the prelude), for coherence checks.
     ast: Option<ast::Program>,
+    /// For a `.rs` program: the std model's items (upstream impls, for coherence checks).
+    library: Option<crate::load::Library>,
     /// The strategy instance of the last goal, reused while the strategy name stays the same (so
     /// that the recursive strategy's global cache carries over from goal to goal).
     solver: crate::solve::KeptStrategy,
@@ -134,6 +136,7 @@ impl Engine {
                 crate::load::Source::Clauses => None,
             },
             ast: l.ast,
+            library: l.library,
             solver: None,
         }
     }
@@ -190,7 +193,15 @@ impl Engine {
         let (Some(items), Some(ast)) = (&self.items, &self.ast) else {
             return Ok(Vec::new());
         };
-        crate::coherence::check(&mut self.store, &self.program, items, ast, &self.limits)
+        let library = self.library.as_ref().map(crate::load::Library::items);
+        crate::coherence::check(
+            &mut self.store,
+            &self.program,
+            items,
+            ast,
+            library,
+            &self.limits,
+        )
     }
 
     /// Solve a goal given as text, collecting every answer.

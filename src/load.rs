@@ -114,11 +114,13 @@ impl Loaded {
         let (Source::Surface(names), Some(items)) = (&self.source, &self.ast) else {
             return None;
         };
+        let library = self.library.as_ref().map(Library::items);
         Some(crate::coherence::check(
             &mut self.store,
             &self.program,
             names,
             items,
+            library,
             limits,
         ))
     }

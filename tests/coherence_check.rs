@@ -153,3 +153,37 @@ fn open_world_overlap_agrees_with_rustc_whatever_the_order_of_where_clauses() {
         assert_eq!(c, code, "{name}: {out}");
     }
 }
+
+/// The orphan rule of a `.rs` file is rustc's (RFC 2451: no uncovered type parameter before the
+/// first local type), checked for the std model's traits too, and an impl is checked against the
+/// std model's impls of its trait. Verdicts of rustc 1.95 (`--crate-type lib`), recorded here:
+/// 0 = accepted, 1 = rejected (E0117 / E0210: orphan; E0119: overlap).
+#[test]
+fn orphan_rule_and_std_overlaps_agree_with_rustc() {
+    let cases: [(&str, &str, i32, &str); 14] = [
+        ("tuple_default.rs", "pub struct L;\nimpl Default for (L, L) { fn default() -> Self { (L, L) } }\n", 1, "orphan impl"),
+        ("tuple_param.rs", "pub struct L;\nimpl<T> From<T> for (T, L) { fn from(_: T) -> Self { todo!() } }\n", 1, "orphan impl"),
+        ("bare_param.rs", "pub struct L;\nimpl<T> From<L> for T { fn from(_: L) -> Self { todo!() } }\n", 1, "orphan impl"),
+        ("box_param.rs", "pub struct L;\nimpl<T> From<L> for Box<T> { fn from(_: L) -> Self { todo!() } }\n", 1, "orphan impl"),
+        ("ref_param.rs", "pub struct L;\nimpl<T> From<L> for &T { fn from(_: L) -> Self { todo!() } }\n", 1, "orphan impl"),
+        ("param_then_local.rs", "pub struct L;\nimpl<T> PartialEq<L> for T { fn eq(&self, _: &L) -> bool { true } }\n", 1, "orphan impl"),
+        ("vec_local_default.rs", "pub struct L;\nimpl Default for Vec<L> { fn default() -> Self { Vec::new() } }\n", 1, "orphan impl"),
+        ("option_param.rs", "pub struct L;\nimpl<T> From<L> for Option<T> { fn from(_: L) -> Self { None } }\n", 1, "conflicting impls of `From`"),
+        ("vec_param.rs", "pub struct L;\nimpl<T> From<L> for Vec<T> { fn from(_: L) -> Self { Vec::new() } }\n", 0, "coherent"),
+        ("second_param_local.rs", "pub struct L;\nimpl<T> PartialEq<L> for Vec<T> { fn eq(&self, _: &L) -> bool { true } }\n", 0, "coherent"),
+        ("box_box_local.rs", "pub struct L;\nimpl From<u8> for Box<Box<L>> { fn from(_: u8) -> Self { todo!() } }\n", 0, "coherent"),
+        ("ref_local.rs", "use std::fmt;\npub struct L;\nimpl fmt::Display for &L { fn fmt(&self, _: &mut fmt::Formatter) -> fmt::Result { Ok(()) } }\n", 0, "coherent"),
+        // toml_edit's pair: `(K, V): Into<Value>` is this crate's to write (the tuple covers K and
+        // V), so no upstream crate may add it; chalk's fully-visible rule left it open.
+        ("pair_into.rs", "pub struct Value;\npub struct Key;\nimpl From<&str> for Key { fn from(_: &str) -> Self { Key } }\nimpl<V: Into<Value>> FromIterator<V> for Value { fn from_iter<I: IntoIterator<Item = V>>(_: I) -> Self { Value } }\nimpl<K: Into<Key>, V: Into<Value>> FromIterator<(K, V)> for Value { fn from_iter<I: IntoIterator<Item = (K, V)>>(_: I) -> Self { Value } }\n", 0, "coherent"),
+        // Unseen types whose path tells their crate: `super::`/`crate::` ones are local, `std::`
+        // and other crates' foreign; and an imported trait named like a std one is unseen. (Not
+        // compilable alone: rustc accepts these impls in a crate that defines `BigInt` and `Read`.)
+        ("unseen.rs", "use super::BigInt;\nuse std::process::Stdio;\nuse crate::Read;\npub struct L;\nimpl From<L> for Stdio { fn from(_: L) -> Stdio { todo!() } }\nimpl Default for BigInt { fn default() -> Self { todo!() } }\nimpl Read for &[u8] {}\n", 0, "coherent"),
+    ];
+    for (name, src, code, says) in cases {
+        let (c, out) = check(name, src);
+        assert_eq!(c, code, "{name}: {out}");
+        assert!(out.contains(says), "{name}: {out}");
+    }
+}

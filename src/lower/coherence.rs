@@ -17,8 +17,19 @@
 //!   is_local(Pi).` (the first local type may only be preceded by fully visible types).
 //!
 //! Built-in types (scalars, tuples, references, ...) are upstream and fully visible when their
-//! components are. The four type predicates flounder on an unbound type (`non_enumerable`), as chalk's
+//! components are. The type predicates flounder on an unbound type (`non_enumerable`), as chalk's
 //! do: which types are local cannot be listed.
+//!
+//! A `.rs` program follows rustc's orphan rule (RFC 2451) instead of chalk's: before the first local
+//! type argument, a type may not be an *uncovered* type parameter (one not under some
+//! non-fundamental type constructor); chalk asks for *fully visible* types there, which is stricter
+//! (`impl<K, V> FromIterator<(K, V)> for Local` leaves `(K, V): Into<Local>` to an upstream crate
+//! in chalk's rule, not in rustc's). So for `.rs`: `is_covered(T)` holds for every type but a
+//! parameter and a fundamental type (`&T`, `&mut T`, `Box<T>`, `Pin<T>`) over an uncovered one, and
+//! `local_impl_allowed('Tr'(Self, P..)) :- is_covered(P0..Pi-1), is_local(Pi).` In the open world
+//! (`knot check`), an upstream crate may add an impl for a trait reference this crate could not
+//! write (rustc's `trait_ref_is_knowable`): one whose arguments, up to an uncovered parameter
+//! (`is_uncovered`) or to the end, are all foreign and covered (`is_remote_covered`).
 
 use super::items::Out;
 use super::names::Names;
@@ -28,13 +39,26 @@ use crate::syntax::ast::{self, GenericParam, ItemKind, ParamKind};
 use crate::term::{Store, TermId};
 
 /// The coherence predicates, with their arity.
-pub const PREDICATES: [(&str, u32); 5] = [
+pub const PREDICATES: [(&str, u32); 8] = [
     ("is_local", 1),
     ("is_upstream", 1),
     ("is_fully_visible", 1),
+    ("is_covered", 1),
+    ("is_remote_covered", 1),
+    ("is_uncovered", 1),
     ("downstream_type", 1),
     ("local_impl_allowed", 1),
 ];
+
+/// What may precede the first local type argument of an impl of an upstream trait: chalk's
+/// `is_fully_visible`, or rustc's `is_covered` in a `.rs` program (see the module documentation).
+fn before_local(names: &Names) -> &'static str {
+    if names.rust_rules {
+        "is_covered"
+    } else {
+        "is_fully_visible"
+    }
+}
 
 /// The type parameters among `vars` (bound for `params`), in order.
 fn type_params(params: &[GenericParam], vars: &[TermId]) -> Vec<TermId> {
@@ -71,6 +95,16 @@ pub(super) fn coherence_rules(
                 let ty = cx.store.atom_named(&id.name);
                 adt_rules(&mut cx, ty, &[], upstream, false, &item.span, out)?;
             }
+            // An unseen type whose path tells its crate: local or foreign (and then taken as not
+            // fundamental: knot models the fundamental types of std).
+            ItemKind::External(e) if e.local.is_some() => {
+                let mut cx = Cx::new(store, names);
+                let vars: Vec<TermId> = (0..e.arity).map(|i| cx.fresh(&format!("T{i}"))).collect();
+                let f = cx.store.sym(&e.name.name);
+                let ty = cx.store.app(f, &vars);
+                let foreign = e.local == Some(false);
+                adt_rules(&mut cx, ty, &vars, foreign, false, &item.span, out)?;
+            }
             ItemKind::Trait(t) => {
                 let mut cx = Cx::new(store, names);
                 let tr = cx.trait_self_ref(t);
@@ -101,11 +135,10 @@ pub(super) fn coherence_rules(
                 if names.intercrate {
                     intercrate_rules(&mut cx, tr, &tys, item, out)?;
                 }
+                let before = before_local(names);
                 for i in 0..tys.len() {
-                    let mut body: Vec<TermId> = tys[..i]
-                        .iter()
-                        .map(|&p| cx.app("is_fully_visible", &[p]))
-                        .collect();
+                    let mut body: Vec<TermId> =
+                        tys[..i].iter().map(|&p| cx.app(before, &[p])).collect();
                     body.push(cx.app("is_local", &[tys[i]]));
                     out.clause(&mut cx, head, &body, &item.span)?;
                 }
@@ -182,7 +215,22 @@ fn intercrate_rules(
             .attr("lang")
             .and_then(|a| a.args.as_ref())
             .is_some_and(|a| a.iter().any(|i| i.name == "sized"));
-    if item.attr("upstream").is_some() && !fundamental {
+    if item.attr("upstream").is_some() && !fundamental && cx.names.rust_rules {
+        // rustc: the trait reference is not knowable when its arguments are foreign and covered up
+        // to an uncovered parameter, or to the end. Unknown rather than true, as below.
+        for i in 0..=tys.len() {
+            let mut body: Vec<TermId> = tys[..i]
+                .iter()
+                .map(|&p| cx.app("is_remote_covered", &[p]))
+                .collect();
+            if let Some(&p) = tys.get(i) {
+                body.push(cx.app("is_uncovered", &[p]));
+            }
+            let any = cx.fresh("_");
+            body.push(cx.app("downstream_type", &[any]));
+            out.clause(cx, tr, &body, &item.span)?;
+        }
+    } else if item.attr("upstream").is_some() && !fundamental {
         // Unknown rather than true: `downstream_type` of a fresh variable flounders, so an answer
         // of the overlap goal is always a real overlap of the program's own impls.
         let allowed = cx.app("local_impl_allowed", &[tr]);
@@ -212,6 +260,25 @@ fn adt_rules(
     out.clause(cx, head, &visible, span)?;
     // A fundamental type is as local as its first type parameter (chalk allows exactly one).
     let inner = tys.first().copied().filter(|_| fundamental);
+    if cx.names.rust_rules {
+        let head = cx.app("is_covered", &[ty]);
+        let body: Vec<TermId> = inner.iter().map(|&p| cx.app("is_covered", &[p])).collect();
+        out.clause(cx, head, &body, span)?;
+        if upstream && cx.names.intercrate {
+            // Foreign: remote, and covered unless it is fundamental over what is not.
+            let head = cx.app("is_remote_covered", &[ty]);
+            let body: Vec<TermId> = inner
+                .iter()
+                .map(|&p| cx.app("is_remote_covered", &[p]))
+                .collect();
+            out.clause(cx, head, &body, span)?;
+        }
+        if let Some(p) = inner.filter(|_| cx.names.intercrate) {
+            let head = cx.app("is_uncovered", &[ty]);
+            let body = cx.app("is_uncovered", &[p]);
+            out.clause(cx, head, &[body], span)?;
+        }
+    }
     if !upstream {
         let head = cx.app("is_local", &[ty]);
         out.clause(cx, head, &[], span)?;
@@ -238,9 +305,16 @@ fn adt_rules(
 fn builtin_type_rules(store: &mut Store, names: &Names, out: &mut Out<'_>) -> Result<()> {
     let span = Span::default();
     let mut cx = Cx::new(store, names);
+    let covered = names.rust_rules.then_some("is_covered");
+    // (The open world's predicates only when it is lowered.)
+    let remote = (names.rust_rules && names.intercrate).then_some("is_remote_covered");
     for s in SCALARS.iter().chain(["str", "!"].iter()) {
         let ty = cx.store.atom_named(s);
-        for pred in ["is_upstream", "is_fully_visible"] {
+        for pred in ["is_upstream", "is_fully_visible"]
+            .into_iter()
+            .chain(covered)
+            .chain(remote)
+        {
             let head = cx.app(pred, &[ty]);
             out.clause(&mut cx, head, &[], &span)?;
         }
@@ -277,6 +351,36 @@ fn builtin_type_rules(store: &mut Store, names: &Names, out: &mut Out<'_>) -> Re
             .collect();
         let head = cx.app("is_fully_visible", &[ty]);
         out.clause(&mut cx, head, &body, &span)?;
+        if names.rust_rules {
+            // References are fundamental: `&T` is (remote and) covered when `T` is, uncovered
+            // when `T` is; the other built-in types cover their arguments.
+            let reference = ctor == "$ref" || ctor == "$refmut";
+            for pred in ["is_covered"].into_iter().chain(remote) {
+                let body: Vec<TermId> = if reference {
+                    vec![cx.app(pred, &[vs[1]])]
+                } else {
+                    Vec::new()
+                };
+                let head = cx.app(pred, &[ty]);
+                out.clause(&mut cx, head, &body, &span)?;
+            }
+            if reference && remote.is_some() {
+                let head = cx.app("is_uncovered", &[ty]);
+                let body = cx.app("is_uncovered", &[vs[1]]);
+                out.clause(&mut cx, head, &[body], &span)?;
+            }
+        }
+    }
+    if names.rust_rules {
+        // A trait object covers what it names (taken as foreign: at worst an upstream impl is
+        // thought possible where it is not, which leaves an overlap undecided, never missed).
+        let mut cx = Cx::new(store, names);
+        let vs = [cx.fresh("B"), cx.fresh("L")];
+        let ty = cx.app("$dyn", &vs);
+        for pred in ["is_covered"].into_iter().chain(remote) {
+            let head = cx.app(pred, &[ty]);
+            out.clause(&mut cx, head, &[], &span)?;
+        }
     }
     Ok(())
 }

@@ -211,12 +211,15 @@ impl<'a> Cx<'a> {
         self.bind_to("Self", self_ty);
         let (tr, _) = self.trait_ref(self_ty, &i.trait_ref.bound)?;
         let mut conds: Vec<TermId> = std::mem::take(&mut self.pending);
-        conds.extend(self.implicit_sized(&i.params, &i.where_clauses));
         conds.extend(self.param_bounds(&i.params)?);
         for wc in &i.where_clauses {
             conds.extend(self.where_clause(wc)?);
         }
         conds.extend(std::mem::take(&mut self.pending));
+        // The implicit `Sized` bounds last (as for types and functions): `?T: Sized` flounders
+        // while `T` is unknown, and a written bound that fails decides the impl first (rustc
+        // proves them all, in no order).
+        conds.extend(self.implicit_sized(&i.params, &i.where_clauses));
         Ok((tr, conds))
     }
 

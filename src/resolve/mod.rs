@@ -36,6 +36,25 @@ struct Module {
     open_glob: bool,
 }
 
+/// Whether the unseen type at `path` belongs to this crate, when the path tells (see
+/// [`ExternalTy::local`]): its first segment names this crate, the standard library, or a crate
+/// that is not a module of the program's.
+fn external_is_local(r: &Resolver, path: &str) -> Option<bool> {
+    let (first, _) = path.split_once("::")?;
+    match first {
+        "crate" | "self" | "super" => Some(true),
+        "" | "std" | "core" | "alloc" => Some(false),
+        f if r
+            .modules
+            .iter()
+            .any(|m| matches!(m.names.get(f), Some(Def::Module(_)))) =>
+        {
+            None
+        }
+        _ => Some(false),
+    }
+}
+
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 struct Alias {
     decl: AliasDecl,
@@ -519,6 +538,7 @@ impl Resolver {
                         name: path.clone(),
                         span: span.clone(),
                     },
+                    local: external_is_local(&r, &path),
                     path,
                     arity,
                 }),
@@ -1552,8 +1572,14 @@ impl<'r> Rw<'r> {
     }
 
     /// [`Rw::is_unseen_trait`] for a name already resolved to `def` (not an internal trait name).
+    /// An import of what knot does not model is unseen even when a trait of the std model has the
+    /// same name (`use crate::Read`); a name resolving to nothing is unseen unless it is already an
+    /// internal trait name.
     fn is_unseen_trait_def(&self, name: &str, def: Option<&Def>, segs: &[&str]) -> bool {
-        !self.r.traits.contains_key(name) && self.names_unseen(def, segs)
+        match def {
+            Some(Def::External(_)) => true,
+            _ => !self.r.traits.contains_key(name) && self.names_unseen(def, segs),
+        }
     }
 
     /// Whether a name written in this module (`segs`, its segments) that resolved to `def` names

@@ -410,6 +410,11 @@ pub struct ExternalTy {
     pub path: String,
     /// How many type arguments it is used with.
     pub arity: usize,
+    /// Whether it belongs to this crate, when its path tells: `crate::`, `self::`, `super::` paths
+    /// do; `std::`, `core::`, `alloc::` and another crate's do not; a bare name an unseen glob may
+    /// bring in, or a path through a module the file declares but knot did not read, may be either.
+    #[serde(default)]
+    pub local: Option<bool>,
 }
 
 /// A struct or enum definition.
