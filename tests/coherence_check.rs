@@ -187,3 +187,24 @@ fn orphan_rule_and_std_overlaps_agree_with_rustc() {
         assert!(out.contains(says), "{name}: {out}");
     }
 }
+
+/// `knot query --open-world` asks a goal in `knot check`'s open world: what an upstream crate may
+/// add is unknown (rustc: std may add `impl Display for Vec<u8>`), what only this crate can write
+/// is decided (`L` and `Box<L>` are local).
+#[test]
+fn query_in_the_open_world() {
+    let f = TempFile::new("open_world.rs", "use std::fmt::Display;\npub struct L;\n");
+    let ask = |goal: &str, open: bool| -> String {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_knot"));
+        cmd.args(["query", f.path(), "--goal", goal]);
+        if open {
+            cmd.arg("--open-world");
+        }
+        stdout(&cmd.output().expect("knot runs"))
+    };
+    assert!(ask("Vec<u8>: Display", true).starts_with("ambiguous."));
+    assert!(ask("Vec<u8>: Display", false).starts_with("false."));
+    for goal in ["L: Display", "Box<L>: Display"] {
+        assert!(ask(goal, true).starts_with("false."), "{goal}");
+    }
+}

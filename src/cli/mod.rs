@@ -105,6 +105,11 @@ pub struct SolveOpts {
     /// Do not add the std prelude to `.rs` files.
     #[arg(long)]
     pub no_prelude: bool,
+    /// Lower a Rust-like program in coherence's open world, as `knot check` does: a downstream crate
+    /// may implement traits for its own types and an upstream crate may add impls, so a goal that
+    /// such an impl could make true is unknown (floundered), never true or false.
+    #[arg(long)]
+    pub open_world: bool,
     /// Associated-type normalizer: `clauses` (chalk's Normalize clauses) or `egraph` (an egg e-graph
     /// saturated with the impls' associated-type values; see README).
     #[arg(long, default_value = "clauses", value_parser = ["clauses", "egraph"])]
@@ -171,10 +176,12 @@ pub struct SolveOpts {
 impl SolveOpts {
     /// How to load files under these options.
     pub fn load_options(&self) -> LoadOptions {
-        LoadOptions {
+        let mut opts = LoadOptions {
             egraph: self.normalize == "egraph",
             ..load_options(self.coinductive, self.no_prelude)
-        }
+        };
+        opts.lower.intercrate = self.open_world;
+        opts
     }
 
     /// The limits these options describe.
