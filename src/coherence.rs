@@ -157,7 +157,13 @@ pub fn check(
     library: Option<&ast::Program>,
     limits: &Limits,
 ) -> Result<Vec<Violation>> {
-    let impls = impls_of(items);
+    // The program's impls, those its derives write included (rustc checks those too).
+    let derived = crate::lower::derived_impls(items, names)?;
+    let mut impls = impls_of(items);
+    impls.extend(derived.iter().filter_map(|it| match &it.kind {
+        ItemKind::Impl(i) => Some((i, &it.span)),
+        _ => None,
+    }));
     let upstream_impls = library.map(impls_of).unwrap_or_default();
     let attr = |trait_name: &str, a: &str| {
         let lib = library.into_iter().flat_map(|l| l.items.iter());

@@ -160,7 +160,7 @@ fn open_world_overlap_agrees_with_rustc_whatever_the_order_of_where_clauses() {
 /// 0 = accepted, 1 = rejected (E0117 / E0210: orphan; E0119: overlap).
 #[test]
 fn orphan_rule_and_std_overlaps_agree_with_rustc() {
-    let cases: [(&str, &str, i32, &str); 14] = [
+    let cases: [(&str, &str, i32, &str); 17] = [
         ("tuple_default.rs", "pub struct L;\nimpl Default for (L, L) { fn default() -> Self { (L, L) } }\n", 1, "orphan impl"),
         ("tuple_param.rs", "pub struct L;\nimpl<T> From<T> for (T, L) { fn from(_: T) -> Self { todo!() } }\n", 1, "orphan impl"),
         ("bare_param.rs", "pub struct L;\nimpl<T> From<L> for T { fn from(_: L) -> Self { todo!() } }\n", 1, "orphan impl"),
@@ -173,6 +173,10 @@ fn orphan_rule_and_std_overlaps_agree_with_rustc() {
         ("second_param_local.rs", "pub struct L;\nimpl<T> PartialEq<L> for Vec<T> { fn eq(&self, _: &L) -> bool { true } }\n", 0, "coherent"),
         ("box_box_local.rs", "pub struct L;\nimpl From<u8> for Box<Box<L>> { fn from(_: u8) -> Self { todo!() } }\n", 0, "coherent"),
         ("ref_local.rs", "use std::fmt;\npub struct L;\nimpl fmt::Display for &L { fn fmt(&self, _: &mut fmt::Formatter) -> fmt::Result { Ok(()) } }\n", 0, "coherent"),
+        ("dyn_local.rs", "use std::fmt;\npub trait MyTrait {}\nimpl fmt::Debug for dyn MyTrait { fn fmt(&self, _: &mut fmt::Formatter) -> fmt::Result { Ok(()) } }\nimpl fmt::Debug for dyn MyTrait + Send { fn fmt(&self, _: &mut fmt::Formatter) -> fmt::Result { Ok(()) } }\n", 0, "coherent"),
+        ("dyn_foreign.rs", "use std::fmt;\nimpl fmt::Display for dyn std::any::Any { fn fmt(&self, _: &mut fmt::Formatter) -> fmt::Result { Ok(()) } }\n", 1, "orphan impl"),
+        // A derive writes an impl too (located at the derive, as rustc reports it).
+        ("derive_clone.rs", "#[derive(Clone)]\npub struct W<T>(T);\nimpl Clone for W<Vec<u8>> { fn clone(&self) -> Self { todo!() } }\n", 1, "derive_clone.rs:1:10: error: conflicting impls of `Clone`"),
         // toml_edit's pair: `(K, V): Into<Value>` is this crate's to write (the tuple covers K and
         // V), so no upstream crate may add it; chalk's fully-visible rule left it open.
         ("pair_into.rs", "pub struct Value;\npub struct Key;\nimpl From<&str> for Key { fn from(_: &str) -> Self { Key } }\nimpl<V: Into<Value>> FromIterator<V> for Value { fn from_iter<I: IntoIterator<Item = V>>(_: I) -> Self { Value } }\nimpl<K: Into<Key>, V: Into<Value>> FromIterator<(K, V)> for Value { fn from_iter<I: IntoIterator<Item = (K, V)>>(_: I) -> Self { Value } }\n", 0, "coherent"),

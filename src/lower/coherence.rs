@@ -120,6 +120,19 @@ pub(super) fn coherence_rules(
                 if !drop && !names.rust_rules {
                     compatible_rules(&mut cx, tr, &tys, &item.span, out)?;
                 }
+                if !upstream && names.rust_rules && item.attr("auto").is_none() {
+                    // rustc: a trait object whose principal trait is local is a local type
+                    // (`impl Debug for dyn MyTrait`).
+                    let mut args = vec![cx.store.atom_named("$self")];
+                    args.extend_from_slice(&vars[1..]);
+                    let f = cx.store.functor(tr).expect("a trait reference").0;
+                    let bound = cx.store.app(f, &args);
+                    let (bs, l) = (cx.fresh("Bs"), cx.fresh("L"));
+                    let dyn_ty = cx.app("$dyn", &[bs, l]);
+                    let head = cx.app("is_local", &[dyn_ty]);
+                    let body = cx.app("$dyn_bound", &[bs, bound]);
+                    out.clause(&mut cx, head, &[body], &item.span)?;
+                }
                 let head = cx.app("local_impl_allowed", &[tr]);
                 if !upstream {
                     if names.intercrate {

@@ -19,7 +19,8 @@ pub(super) fn derived_impls(
     names: &Names,
     warnings: &mut Vec<String>,
 ) -> Result<Vec<ast::Item>> {
-    let mut text = String::new();
+    // Each impl's text, with the span of the derive that writes it.
+    let mut texts: Vec<(String, crate::error::Span)> = Vec::new();
     for item in &prog.items {
         let (ItemKind::Struct(a) | ItemKind::Enum(a)) = &item.kind else {
             continue;
@@ -78,16 +79,24 @@ pub(super) fn derived_impls(
                 } else {
                     format!(" where {}", bounds.join(", "))
                 };
-                text.push_str(&format!(
-                    "impl{decl} {} for {}{args}{wc} {{}}\n",
-                    tr.name, a.name.name
+                texts.push((
+                    format!(
+                        "impl{decl} {} for {}{args}{wc} {{}}\n",
+                        tr.name, a.name.name
+                    ),
+                    tr.span.clone(),
                 ));
             }
         }
     }
-    if text.is_empty() {
-        return Ok(Vec::new());
-    }
     let file: Arc<str> = "<derive>".into();
-    Ok(crate::syntax::surface::parse_program(&file, &text)?.items)
+    let mut items = Vec::new();
+    for (text, span) in texts {
+        // Located at the derive, as rustc reports a derived impl (`knot check`'s overlaps).
+        for mut it in crate::syntax::surface::parse_program(&file, &text)?.items {
+            it.span = span.clone();
+            items.push(it);
+        }
+    }
+    Ok(items)
 }

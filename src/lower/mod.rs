@@ -330,6 +330,12 @@ pub fn overlap_goal_heads(
     Ok(cx.conj(&goals))
 }
 
+/// The impls `prog`'s `#[derive(..)]` attributes write, as items located at their derives (for
+/// coherence checks, which see them as the program's own impls).
+pub fn derived_impls(prog: &ast::Program, names: &Names) -> Result<Vec<ast::Item>> {
+    derive::derived_impls(prog, names, &mut Vec::new())
+}
+
 /// The goal "the impl obeys the orphan rules": `'$forall'(Ps, local_impl_allowed(Tr))` over the impl's
 /// parameters.
 pub fn orphan_goal(store: &mut Store, names: &Names, i: &ast::ImplDef) -> Result<TermId> {

@@ -1183,9 +1183,9 @@ impl<'p> Machine<'p> {
             && self.unprovable(pred)
             && !(self.chalk_clause_order && hooks.is_tabled(pred))
         {
+            // No clause chain ends without a hypothesis, and there are none: a definite failure.
             // (In chalk's order the call still makes its table: chalk's strand selecting a goal
             // without clauses fails, which starts the search again from the query.)
-            // No clause chain ends without a hypothesis, and there are none: a definite failure.
             return ControlFlow::Continue(false);
         }
         if !direct && !node.cut_scope && hooks.is_tabled(pred) {

@@ -277,10 +277,11 @@ impl Engine<'_, '_> {
                 Step::Continue
             }
             Some(Event::Defer(st)) => {
-                self.queue(owner).push_back(Queued {
+                let s = Queued {
                     s: Strand::Deferred(st),
                     pursued,
-                });
+                };
+                self.enqueue(m, owner, s);
                 self.unwind(m);
                 Step::Return(Attempt::Retry)
             }
