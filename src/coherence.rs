@@ -159,12 +159,9 @@ pub fn check(
 ) -> Result<Vec<Violation>> {
     // The program's impls, those its derives write included (rustc checks those too).
     let derived = crate::lower::derived_impls(items, names)?;
-    let mut impls = impls_of(items);
-    impls.extend(derived.iter().filter_map(|it| match &it.kind {
-        ItemKind::Impl(i) => Some((i, &it.span)),
-        _ => None,
-    }));
-    let upstream_impls = library.map(impls_of).unwrap_or_default();
+    let mut impls = impls_of(&items.items);
+    impls.extend(impls_of(&derived));
+    let upstream_impls = library.map(|l| impls_of(&l.items)).unwrap_or_default();
     let attr = |trait_name: &str, a: &str| {
         let lib = library.into_iter().flat_map(|l| l.items.iter());
         items.items.iter().chain(lib).any(|it| {
@@ -216,9 +213,9 @@ pub fn check(
     Ok(out)
 }
 
-/// The impls of `p`, with their locations.
-fn impls_of(p: &ast::Program) -> Vec<(&ImplDef, &Span)> {
-    p.items
+/// The impls among `items`, with their locations.
+fn impls_of(items: &[ast::Item]) -> Vec<(&ImplDef, &Span)> {
+    items
         .iter()
         .filter_map(|it| match &it.kind {
             ItemKind::Impl(i) => Some((i, &it.span)),
