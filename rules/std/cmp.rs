@@ -34,3 +34,8 @@ impl<A: Eq, B: Eq> Eq for (A, B) {}
 impl<A: PartialOrd, B: PartialOrd> PartialOrd for (A, B) {}
 impl<A: Ord, B: Ord> Ord for (A, B) {}
 impl PartialEq for Ordering {} impl Eq for Ordering {}
+// Raw pointers compare by address.
+impl<T: ?Sized> PartialEq for *const T {} impl<T: ?Sized> Eq for *const T {}
+impl<T: ?Sized> PartialOrd for *const T {} impl<T: ?Sized> Ord for *const T {}
+impl<T: ?Sized> PartialEq for *mut T {} impl<T: ?Sized> Eq for *mut T {}
+impl<T: ?Sized> PartialOrd for *mut T {} impl<T: ?Sized> Ord for *mut T {}

@@ -12,6 +12,8 @@ impl Default for i128 {} impl Default for isize {}
 impl Default for f32 {} impl Default for f64 {}
 impl Default for &str {}
 impl<T> Default for &[T] {}
+// The null pointer (std: `T: ?Sized + Thin`; modelled for sized `T`, every one of which is thin).
+impl<T> Default for *const T {} impl<T> Default for *mut T {}
 // Arrays up to 32 (std's `array_impl_default!`: `[T; 0]` needs nothing of `T`) and tuples up to 12.
 impl<T> Default for [T; 0] {}
 macro_rules! default_arrays { ($($n:literal)*) => { $(impl<T: Default> Default for [T; $n] {})* }; }
