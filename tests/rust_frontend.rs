@@ -2,6 +2,7 @@
 //! model (`rules/std/`), answers in Rust notation. Driven through the binary. Verdicts were asked of
 //! rustc 1.95 (`fn __check<T: Tr + ?Sized>() {}` appended to the program).
 
+mod common;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -382,16 +383,8 @@ my_macro!(A);
 
 /// The first line of `knot query` for `goal` under `strategy`, with its notes (stdout).
 fn answer(file: &str, goal: &str, strategy: &str) -> (String, String) {
-    let (_, out, err) = knot(&[
-        "query",
-        file,
-        "--goal",
-        goal,
-        "--strategy",
-        strategy,
-        "--timeout",
-        "20",
-    ]);
+    let o = common::query(file, goal, strategy);
+    let (out, err) = (common::stdout(&o), common::stderr(&o));
     let first = out
         .lines()
         .next()
@@ -464,6 +457,12 @@ impl Show for crate::ctypes::c_ulong {}
 
 /// Under each strategy: `holds` are true, `fails` false, `possible` ambiguous with the note that
 /// names unseen items.
+/// `knot check` refuses the program `p`, saying `says`.
+fn check_refuses(p: &str, says: &str) {
+    let (ok, _, err) = knot(&["check", p]);
+    assert!(!ok && err.contains(says), "{err}");
+}
+
 fn expect_with_unseen(
     p: &str,
     strategies: &[&str],
@@ -528,18 +527,13 @@ fn unseen_types_leave_coherence_undecided_and_typos_stay_errors() {
         "typo.rs",
         "use crate::other::Thing;\ntrait Show {}\nimpl Show for Thnig {}\n",
     );
-    let (ok, _, err) = knot(&["check", &p]);
-    assert!(!ok && err.contains("unknown type `Thnig`"), "{err}");
+    check_refuses(&p, "unknown type `Thnig`");
     // One unseen type used with two argument counts.
     let p = program(
         "arity.rs",
         "use crate::other::Gen;\ntrait Show {}\nimpl Show for Gen<u8> {}\nimpl Show for Gen {}\n",
     );
-    let (ok, _, err) = knot(&["check", &p]);
-    assert!(
-        !ok && err.contains("used with 1 and with 0 type arguments"),
-        "{err}"
-    );
+    check_refuses(&p, "used with 1 and with 0 type arguments");
 }
 
 #[test]
@@ -590,9 +584,5 @@ impl<I: ParallelIterator> Show for Par<I> where I::Item: Clone {}
         "unseen_trait_arity.rs",
         "use serde::Ser;\ntrait Show {}\nimpl<T: Ser<u8>> Show for T {}\nimpl Ser for u8 {}\n",
     );
-    let (ok, _, err) = knot(&["check", &p]);
-    assert!(
-        !ok && err.contains("used with 1 and with 0 arguments"),
-        "{err}"
-    );
+    check_refuses(&p, "used with 1 and with 0 arguments");
 }

@@ -16,16 +16,7 @@ fn knot(args: &[&str]) -> std::process::Output {
 }
 
 fn answer(path: &str, goal: &str, strategy: &str) -> String {
-    let o = knot(&[
-        "query",
-        path,
-        "--goal",
-        goal,
-        "--strategy",
-        strategy,
-        "--timeout",
-        "20",
-    ]);
+    let o = common::query(path, goal, strategy);
     let out = stdout(&o);
     out.lines().next().unwrap_or_default().to_string() + &stderr(&o)
 }

@@ -481,10 +481,8 @@ impl Resolver {
                             });
                         }
                         Some(x) => {
-                            for a in u.assoc {
-                                if !x.assoc.iter().any(|y| y.0 == a.0) {
-                                    x.assoc.push(a);
-                                }
+                            for (name, n) in u.assoc {
+                                x.add_assoc(name, n);
                             }
                         }
                         None => unseen_traits.push(u),
@@ -534,12 +532,11 @@ impl Resolver {
             .map(UnseenTrait::item)
             .chain(externals.into_iter().map(|(path, arity, span)| Item {
                 kind: ItemKind::External(ExternalTy {
+                    local: external_is_local(&r, &path),
                     name: Ident {
-                        name: path.clone(),
+                        name: path,
                         span: span.clone(),
                     },
-                    local: external_is_local(&r, &path),
-                    path,
                     arity,
                 }),
                 attrs: Vec::new(),
@@ -680,6 +677,13 @@ struct UnseenTrait {
 }
 
 impl UnseenTrait {
+    /// Record its associated type `name` with `n` parameters (once).
+    fn add_assoc(&mut self, name: String, n: usize) {
+        if !self.assoc.iter().any(|x| x.0 == name) {
+            self.assoc.push((name, n));
+        }
+    }
+
     /// The trait's declaration: the parameters and associated types its uses show, nothing else.
     fn item(self) -> Item {
         let span = self.span;
@@ -1044,13 +1048,9 @@ impl<'r> Rw<'r> {
                 self.params_(&mut i.params)?;
                 self.trait_ref(&mut i.trait_ref)?;
                 // An impl of a trait knot cannot see declares the associated types it gives.
-                let tr = &i.trait_ref.bound.name.name;
-                if let Some(u) = self.ext_traits.iter_mut().rev().find(|u| &u.path == tr) {
-                    for a in &i.assoc_values {
-                        if !u.assoc.iter().any(|x| x.0 == a.name.name) {
-                            u.assoc.push((a.name.name.clone(), a.params.len()));
-                        }
-                    }
+                for a in &i.assoc_values {
+                    let tr = &i.trait_ref.bound.name.name;
+                    self.note_unseen_assoc(tr, a.name.name.clone(), a.params.len());
                 }
                 self.wcs(&mut i.where_clauses)?;
                 for a in &mut i.assoc_values {
@@ -1193,18 +1193,7 @@ impl<'r> Rw<'r> {
                 t.name.name = n;
             }
             if unseen {
-                let mut assoc: Vec<(String, usize)> = Vec::new();
-                for (n, k) in t
-                    .assoc
-                    .iter()
-                    .map(|a| (&a.name.name, a.args.len()))
-                    .chain(t.assoc_bounds.iter().map(|a| (&a.name.name, a.args.len())))
-                {
-                    if !assoc.iter().any(|x| &x.0 == n) {
-                        assoc.push((n.clone(), k));
-                    }
-                }
-                self.ext_traits.push(UnseenTrait {
+                let mut u = UnseenTrait {
                     path: t.name.name.clone(),
                     args: t
                         .args
@@ -1215,9 +1204,18 @@ impl<'r> Rw<'r> {
                             GenericArg::Ty(_) => ParamKind::Type,
                         })
                         .collect(),
-                    assoc,
+                    assoc: Vec::new(),
                     span: t.name.span.clone(),
-                });
+                };
+                for (n, k) in t
+                    .assoc
+                    .iter()
+                    .map(|a| (&a.name.name, a.args.len()))
+                    .chain(t.assoc_bounds.iter().map(|a| (&a.name.name, a.args.len())))
+                {
+                    u.add_assoc(n.clone(), k);
+                }
+                self.ext_traits.push(u);
             }
         }
         let self_ty = self.cur_self.take();
@@ -1557,9 +1555,7 @@ impl<'r> Rw<'r> {
     /// `assoc` with `n` parameters.
     fn note_unseen_assoc(&mut self, tr: &str, assoc: String, n: usize) {
         if let Some(u) = self.ext_traits.iter_mut().rev().find(|u| u.path == tr) {
-            if !u.assoc.iter().any(|x| x.0 == assoc) {
-                u.assoc.push((assoc, n));
-            }
+            u.add_assoc(assoc, n);
         }
     }
 

@@ -1032,16 +1032,8 @@ impl<'p> Machine<'p> {
                     {
                         return ControlFlow::Continue(true);
                     }
-                    if self.program.flounder_as_ambiguous {
-                        // Still floundering at the end of its conjunction: in a lowered program the
-                        // branch goes on as if it held, its answer only possible (chalk's strand
-                        // whose remaining subgoals floundered). If the branch fails anyway, it fails
-                        // for certain.
-                        st.taint |= TAINT_FLOUNDERED;
-                        return ControlFlow::Continue(true);
-                    }
-                    self.out.floundered = true;
-                    return ControlFlow::Continue(false);
+                    // Still floundering at the end of its conjunction.
+                    return self.flounder(st);
                 }
                 let goal = self.invert_placeholders(st, a(0));
                 let action = if node.cut_scope {
@@ -1146,15 +1138,7 @@ impl<'p> Machine<'p> {
                 if !deferred && defer(&mut st.goals, GoalKind::Deferred(r), env, depth) {
                     return ControlFlow::Continue(true);
                 }
-                if self.program.flounder_as_ambiguous {
-                    // In a lowered program (chalk's semantics) the branch goes on past the goal
-                    // and its answer is ambiguous, with what the rest of the branch found, as
-                    // chalk's strand whose remaining subgoals floundered.
-                    st.taint |= TAINT_FLOUNDERED;
-                    return ControlFlow::Continue(true);
-                }
-                self.out.floundered = true;
-                return ControlFlow::Continue(false);
+                return self.flounder(st);
             }
         }
         if !self.program.open.is_empty()
@@ -1251,6 +1235,20 @@ impl<'p> Machine<'p> {
         }
         let rest = st.goals.take();
         self.try_clauses(st, r, env.clone(), depth, rest, hyps, clauses, 0, choices)
+    }
+
+    /// A goal flounders here (its answers cannot be listed). In a lowered program (chalk's
+    /// semantics, `Program::flounder_as_ambiguous`) the branch goes on past it, its answer only
+    /// possible, with what the rest of the branch finds (chalk's strand whose remaining subgoals
+    /// floundered; if the branch fails anyway, it fails for certain); otherwise the branch ends and
+    /// the search is marked floundered (unknown).
+    fn flounder(&mut self, st: &mut State) -> Flow {
+        if self.program.flounder_as_ambiguous {
+            st.taint |= TAINT_FLOUNDERED;
+            return ControlFlow::Continue(true);
+        }
+        self.out.floundered = true;
+        ControlFlow::Continue(false)
     }
 
     /// Whether the call `r` mentions, anywhere in its arguments as bound so far, a functor of

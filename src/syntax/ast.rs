@@ -404,10 +404,8 @@ pub const UNSEEN_ATTR: &str = "unseen";
 /// A type the program names but does not define ([`ItemKind::External`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ExternalTy {
-    /// Its internal name.
+    /// Its internal name: the path it was imported or written by (`crate::ctypes::c_ulong`).
     pub name: Ident,
-    /// The path it was imported or written by (`crate::ctypes::c_ulong`).
-    pub path: String,
     /// How many type arguments it is used with.
     pub arity: usize,
     /// Whether it belongs to this crate, when its path tells: `crate::`, `self::`, `super::` paths

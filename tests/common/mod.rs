@@ -32,6 +32,15 @@ impl Drop for TempFile {
     }
 }
 
+/// `knot query PATH --goal GOAL --strategy STRATEGY` (20 s per goal).
+pub fn query(path: &str, goal: &str, strategy: &str) -> Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_knot"))
+        .args(["query", path, "--goal", goal, "--strategy", strategy])
+        .args(["--timeout", "20"])
+        .output()
+        .expect("knot runs")
+}
+
 /// The text a command printed on stdout.
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

@@ -218,7 +218,8 @@ impl Engine<'_, '_> {
     fn pursue(&mut self, m: &mut Machine<'_>, s: Queued) -> Step {
         let pursued = s.pursued;
         match s.s {
-            Strand::Run(mut st) => {
+            // (A held-back answer's state has no goal left: run, it is the answer again.)
+            Strand::Run(mut st) | Strand::Deferred(mut st) => {
                 self.current = self.frames.last().expect("a frame").owner;
                 let (flow, rest) = m.run_pausing(&mut st, self);
                 self.after_run(m, flow, rest, false, pursued)
@@ -226,11 +227,6 @@ impl Engine<'_, '_> {
             Strand::Paused(id) => {
                 self.current = self.frames.last().expect("a frame").owner;
                 let (flow, rest) = m.resume(id, self);
-                self.after_run(m, flow, rest, false, pursued)
-            }
-            Strand::Deferred(mut st) => {
-                self.current = self.frames.last().expect("a frame").owner;
-                let (flow, rest) = m.run_pausing(&mut st, self);
                 self.after_run(m, flow, rest, false, pursued)
             }
             Strand::Call { t, c, k } => self.select_call(m, t, c, k, pursued),
