@@ -42,6 +42,9 @@ pub struct Loaded {
     pub(crate) library: Option<Library>,
     /// The strategy instance of the last goal solved on this program (see `solve_goal`).
     pub(crate) solver: crate::solve::KeptStrategy,
+    /// How long each phase of a `.rs` program's load took (`parse`, `resolve`, `lower`), for
+    /// `--stats`; empty for other programs.
+    pub phases: Vec<(&'static str, std::time::Duration)>,
 }
 
 impl Loaded {
@@ -247,10 +250,10 @@ pub fn load_clauses(file: Arc<str>, src: &str) -> Result<Loaded> {
     let mut store = Store::new();
     let mut program = Program::new();
     program.unknown_error = true;
-    // A big file is mostly facts: room for a clause per 24 bytes (a million `fact(I, J).` lines
-    // are 23 MB), so loading does not copy the clause list as it grows (the parser reserves terms).
+    // A big file is mostly facts, one per line: room for a clause per line, so loading does not
+    // copy the clause list as it grows (the copy made the peak memory; the parser reserves terms).
     if src.len() > 1 << 20 {
-        program.reserve(src.len() / 24);
+        program.reserve(src.bytes().filter(|&b| b == b'\n').count() + 1);
     }
     crate::syntax::clauses::parse_clauses_each(&mut store, &file, src, |store, item| {
         program.load_item(store, item)
@@ -265,6 +268,7 @@ pub fn load_clauses(file: Arc<str>, src: &str) -> Result<Loaded> {
         ast: None,
         library: None,
         solver: None,
+        phases: Vec::new(),
     })
 }
 
@@ -311,6 +315,7 @@ pub fn load_surface(
         ast: Some(user),
         library: None,
         solver: None,
+        phases: Vec::new(),
     })
 }
 
@@ -327,6 +332,12 @@ pub(crate) fn load_rust_with(
     lower: &LowerOptions,
     image: bool,
 ) -> Result<Loaded> {
+    let mut phases = Vec::new();
+    let mut clock = Instant::now();
+    let mut phase = |name: &'static str| {
+        phases.push((name, clock.elapsed()));
+        clock = Instant::now();
+    };
     let user = match crate::syntax::rust::parse_crate(&file, src) {
         Ok(c) => c,
         Err(rust_err) => match surface::parse_program(&file, src) {
@@ -340,14 +351,17 @@ pub(crate) fn load_rust_with(
     let mut lower = lower.clone();
     lower.rust_rules = true;
     // The std model resolved and lowered ahead of time, when the program cannot change it.
+    phase("parse");
     let image = (prelude && image && crate::std_image::usable(&user, &lower))
         .then(crate::std_image::prepare)
         .flatten();
     let (mut store, lowered, resolved, library) = match image {
         Some(std) => {
             let resolved = crate::resolve::Resolver::resolve_on(std.resolver, user)?;
+            phase("resolve");
             let mut store = std.store;
             let lowered = lower_onto(&mut store, std.lowered, &resolved.user, &lower)?;
+            phase("lower");
             (store, lowered, resolved, Some(Library::Image))
         }
         None => {
@@ -357,14 +371,16 @@ pub(crate) fn load_rust_with(
                 None
             };
             let mut resolved = crate::resolve::Resolver::resolve(user, std)?;
+            phase("resolve");
             let mut store = Store::new();
-            let lowered = lower_program(&mut store, &resolved.all, &lower)?;
-            // The std model's items are the first ones of `all`: moved, not copied.
-            let library = prelude.then(|| {
-                let mut items = std::mem::take(&mut resolved.all.items);
-                items.truncate(items.len() - resolved.user.items.len());
-                Library::Items(ast::Program { items })
-            });
+            // The std model's items, then the program's, lowered together; moved, not copied.
+            let std_len = resolved.library.items.len();
+            let mut all = std::mem::take(&mut resolved.library);
+            all.items.append(&mut resolved.user.items);
+            let lowered = lower_program(&mut store, &all, &lower)?;
+            resolved.user.items = all.items.split_off(std_len);
+            let library = prelude.then_some(Library::Items(all));
+            phase("lower");
             (store, lowered, resolved, library)
         }
     };
@@ -396,6 +412,7 @@ pub(crate) fn load_rust_with(
         library,
         ast: Some(resolved.user),
         solver: None,
+        phases,
     })
 }
 

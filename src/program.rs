@@ -164,13 +164,15 @@ enum Key {
 }
 
 /// Index of one argument position: for each key, the clauses whose argument there has that key or is a
-/// variable, in source order. Most keys of a large fact base have one clause: the map holds it
-/// inline, and otherwise (marked by [`MANY`]) the position of its list in `many`, so an entry is
-/// 16 bytes (a million keys: 32 MiB of table, was 96).
+/// variable, in source order. Most keys of a large fact base have one clause: the table holds just
+/// its number (its key is read off the clause when needed), and otherwise (marked by [`MANY`]) the
+/// position of the key's list in `many`, so an entry is 4 bytes and a control byte (a million keys:
+/// 10 MiB of table; a map from keys was 34, and 96 before that).
 #[derive(Default, Debug)]
 struct ArgIndex {
-    by_key: FxHashMap<Key, u32>,
-    many: Vec<Vec<u32>>,
+    pos: usize,
+    by_key: hashbrown::HashTable<u32>,
+    many: Vec<(Key, Vec<u32>)>,
     var_clauses: Vec<u32>,
 }
 
@@ -178,59 +180,106 @@ struct ArgIndex {
 /// 2^31).
 const MANY: u32 = 1 << 31;
 
+fn key_hash(k: Key) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    k.hash(&mut h);
+    h.finish()
+}
+
 impl ArgIndex {
-    fn push(&mut self, idx: u32, key: Option<Key>) {
+    /// The key of a table entry: a list's, or its clause's argument's.
+    fn entry_key(
+        pos: usize,
+        many: &[(Key, Vec<u32>)],
+        store: &Store,
+        clauses: &[Clause],
+        e: u32,
+    ) -> Key {
+        if e & MANY == 0 {
+            let a = store.args(clauses[e as usize].head)[pos];
+            key_of(store, a).unwrap_or_else(|| unreachable!("a clause in the table has a key"))
+        } else {
+            many[(e & !MANY) as usize].0
+        }
+    }
+
+    /// Index clause `idx` (not yet among `clauses`) under `key` (`None`: a variable there).
+    fn push(&mut self, store: &Store, clauses: &[Clause], idx: u32, key: Option<Key>) {
         debug_assert!(idx < MANY);
+        let pos = self.pos;
         match key {
             None => {
                 self.var_clauses.push(idx);
-                for v in self.by_key.values_mut() {
-                    Self::append(&mut self.many, v, idx);
+                for v in self.by_key.iter_mut() {
+                    Self::append(pos, &mut self.many, store, clauses, v, idx);
                 }
             }
-            Some(k) => match self.by_key.entry(k) {
-                std::collections::hash_map::Entry::Occupied(mut e) => {
-                    Self::append(&mut self.many, e.get_mut(), idx);
-                }
-                std::collections::hash_map::Entry::Vacant(e) => {
-                    if self.var_clauses.is_empty() {
-                        e.insert(idx);
-                    } else {
-                        let mut l = self.var_clauses.clone();
-                        l.push(idx);
-                        e.insert(MANY | self.many.len() as u32);
-                        self.many.push(l);
+            Some(k) => {
+                let many = &self.many;
+                let entry = self.by_key.entry(
+                    key_hash(k),
+                    |&e| Self::entry_key(pos, many, store, clauses, e) == k,
+                    |&e| key_hash(Self::entry_key(pos, many, store, clauses, e)),
+                );
+                match entry {
+                    hashbrown::hash_table::Entry::Occupied(mut e) => {
+                        Self::append(pos, &mut self.many, store, clauses, e.get_mut(), idx);
+                    }
+                    hashbrown::hash_table::Entry::Vacant(e) => {
+                        if self.var_clauses.is_empty() {
+                            e.insert(idx);
+                        } else {
+                            let mut l = self.var_clauses.clone();
+                            l.push(idx);
+                            e.insert(MANY | self.many.len() as u32);
+                            self.many.push((k, l));
+                        }
                     }
                 }
-            },
+            }
         }
     }
 
     /// Add clause `idx` to the entry `v`: a single clause becomes a list in `many`.
-    fn append(many: &mut Vec<Vec<u32>>, v: &mut u32, idx: u32) {
+    fn append(
+        pos: usize,
+        many: &mut Vec<(Key, Vec<u32>)>,
+        store: &Store,
+        clauses: &[Clause],
+        v: &mut u32,
+        idx: u32,
+    ) {
         if *v & MANY == 0 {
             let first = *v;
+            let k = Self::entry_key(pos, many, store, clauses, first);
             *v = MANY | many.len() as u32;
-            many.push(vec![first, idx]);
+            many.push((k, vec![first, idx]));
         } else {
-            many[(*v & !MANY) as usize].push(idx);
+            many[(*v & !MANY) as usize].1.push(idx);
         }
     }
 
-    fn get(&self, k: Key) -> &[u32] {
-        match self.by_key.get(&k) {
+    fn get<'a>(&'a self, store: &Store, clauses: &[Clause], k: Key) -> &'a [u32] {
+        let found = self.by_key.find(key_hash(k), |&e| {
+            Self::entry_key(self.pos, &self.many, store, clauses, e) == k
+        });
+        match found {
             Some(v) if v & MANY == 0 => std::slice::from_ref(v),
-            Some(v) => &self.many[(v & !MANY) as usize],
+            Some(v) => &self.many[(v & !MANY) as usize].1,
             None => &self.var_clauses,
         }
     }
 
     /// The index of argument `pos` over `clauses` (in order), built in one pass.
     fn build(store: &Store, program: &[Clause], clauses: &[u32], pos: usize) -> ArgIndex {
-        let mut ix = ArgIndex::default();
+        let mut ix = ArgIndex {
+            pos,
+            ..ArgIndex::default()
+        };
         for &c in clauses {
             let a = store.args(program[c as usize].head)[pos];
-            ix.push(c, key_of(store, a));
+            ix.push(store, program, c, key_of(store, a));
         }
         ix
     }
@@ -876,7 +925,7 @@ impl Program {
         }
         for (pos, &a) in head_args.iter().take(INDEXED_ARGS).enumerate() {
             if let Some(ix) = p.args[pos].get_mut() {
-                ix.push(idx, key_of(store, a));
+                ix.push(store, &self.clauses, idx, key_of(store, a));
             }
         }
         self.clauses.push(clause);
@@ -901,7 +950,9 @@ impl Program {
         }
         for (pos, a) in args.iter().enumerate().take(p.arity.min(INDEXED_ARGS)) {
             if let Some(k) = a.and_then(|t| key_of(store, t)) {
-                let c = p.arg(store, &self.clauses, pos).get(k);
+                let c = p
+                    .arg(store, &self.clauses, pos)
+                    .get(store, &self.clauses, k);
                 if c.len() < best.len() {
                     best = c;
                     if best.len() <= 1 {

@@ -178,7 +178,7 @@ fn lower_alone() -> crate::error::Result<(Store, Lowered, crate::resolve::Resolv
         rust_rules: true,
         ..LowerOptions::default()
     };
-    let mut lowered = crate::lower::lower_program(&mut store, &resolved.all, &opts)?;
+    let mut lowered = crate::lower::lower_program(&mut store, &resolved.library, &opts)?;
     crate::lower::rust_mode::self_type_ambiguous(&mut store, &lowered.names, &mut lowered.program);
     Ok((store, lowered, resolved))
 }
@@ -194,7 +194,7 @@ fn build() -> crate::error::Result<Vec<u8>> {
         .image()
         .ok_or_else(|| internal("the std model has foreign predicates".into()))?;
     let mut std_names: Vec<String> = resolved
-        .all
+        .library
         .items
         .iter()
         .filter_map(crate::resolve::declared_name)
@@ -202,7 +202,7 @@ fn build() -> crate::error::Result<Vec<u8>> {
         .collect();
     std_names.sort();
     std_names.dedup();
-    let library = postcard::to_stdvec(&resolved.all).map_err(|e| internal(e.to_string()))?;
+    let library = postcard::to_stdvec(&resolved.library).map_err(|e| internal(e.to_string()))?;
     let file = ImageFile {
         library: &library,
         store: store.image(),

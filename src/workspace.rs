@@ -39,6 +39,7 @@ pub fn load_all(
                 ast: None,
                 library: None,
                 solver: None,
+                phases: Vec::new(),
             }
         } else {
             lower_merged(&rust, blocks, lopts)?

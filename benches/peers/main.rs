@@ -68,6 +68,7 @@ struct Opts {
     quick: bool,
     only: Option<String>,
     readme: bool,
+    keep: bool,
 }
 
 fn main() {
@@ -81,6 +82,7 @@ fn main() {
         quick: false,
         only: None,
         readme: true,
+        keep: false,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -92,6 +94,7 @@ fn main() {
             }
             "--only" => opts.only = it.next().cloned(),
             "--no-readme" => opts.readme = false,
+            "--keep" => opts.keep = true,
             _ => {} // `cargo bench` passes `--bench`
         }
     }
@@ -108,7 +111,11 @@ fn main() {
             rows.push(row);
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
+    if opts.keep {
+        println!("workload files kept in {}", dir.display());
+    } else {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
     let took = started.elapsed().as_secs_f64();
     let notes = growth_notes(&rows);
     for n in &notes {

@@ -283,6 +283,14 @@ fn load_timed(path: &str, opts: &SolveOpts) -> Result<Loaded> {
             (Some(a), Some(b)) => eprintln!("% load: {wall:.3}s, cpu {:.2}s", b - a),
             _ => eprintln!("% load: {wall:.3}s"),
         }
+        if !loaded.phases.is_empty() {
+            let parts: Vec<String> = loaded
+                .phases
+                .iter()
+                .map(|(name, d)| format!("{name} {:.3}s", d.as_secs_f64()))
+                .collect();
+            eprintln!("% load phases: {}", parts.join(", "));
+        }
     }
     Ok(loaded)
 }

@@ -373,8 +373,7 @@ impl<'a> Cx<'a> {
         for p in &params[out.len().min(params.len())..] {
             match &p.default {
                 Some(d) => {
-                    let d = d.clone();
-                    let t = self.arg(&d)?;
+                    let t = self.arg(d)?;
                     out.push(t);
                 }
                 None => {
@@ -399,15 +398,15 @@ impl<'a> Cx<'a> {
                     }
                     return Ok(v);
                 }
-                let Some(info) = self.names.adts.get(&name.name) else {
+                let names = self.names;
+                let Some(info) = names.adts.get(&name.name) else {
                     return Err(lower_error(
                         &name.span,
                         "lower::unknown_type",
                         format!("unknown type `{}`", name.name),
                     ));
                 };
-                let params = info.params.clone();
-                let a = self.item_args(&name.name, &params, args, &t.span)?;
+                let a = self.item_args(&name.name, &info.params, args, &t.span)?;
                 self.app(&name.name, &a)
             }
             TyKind::Scalar(s) => self.store.atom_named(scalar_name(*s)),
@@ -727,14 +726,15 @@ impl<'a> Cx<'a> {
 
     /// `'Tr'(Self, Args..)` for a bound, plus the alias equalities of its `A = U` bindings.
     pub fn trait_ref(&mut self, self_ty: TermId, b: &TraitBound) -> Result<(TermId, Vec<TermId>)> {
-        let Some(info) = self.names.traits.get(&b.name.name) else {
+        let names = self.names;
+        let Some(info) = names.traits.get(&b.name.name) else {
             return Err(lower_error(
                 &b.name.span,
                 "lower::unknown_trait",
                 format!("unknown trait `{}`", b.name.name),
             ));
         };
-        let params = info.params.clone();
+        let params = &info.params;
         let mut a = vec![self_ty];
         // A defaulted parameter written `Self` (`trait PartialEq<Rhs = Self>`) means this bound's
         // self type.
@@ -742,7 +742,7 @@ impl<'a> Cx<'a> {
         if b.args.len() < params.len() && params.iter().any(|p| p.default.is_some()) {
             self.bind_to("Self", self_ty);
         }
-        let args = self.item_args(&b.name.name, &params, &b.args, &b.span);
+        let args = self.item_args(&b.name.name, params, &b.args, &b.span);
         self.restore(mark);
         a.extend(args?);
         let tr = self.app(&b.name.name, &a);

@@ -93,8 +93,8 @@ pub struct Resolver {
 
 /// The result of resolving a program.
 pub struct Resolved {
-    /// Every item to lower: the std model's, then the program's.
-    pub all: Program,
+    /// The std model's items, in the order written (lowered before the program's).
+    pub library: Program,
     /// The program's own items, resolved.
     pub user: Program,
     /// The scopes, for goals.
@@ -185,6 +185,7 @@ impl Builder {
             open_glob: false,
         });
         let root = root.unwrap_or(id);
+        self.decls.reserve(m.items.len());
         for it in m.items {
             self.decls.push(Decl {
                 module: id,
@@ -227,7 +228,7 @@ impl Resolver {
     /// empty program: `std_image.rs`), as [`Resolver::resolve`] would against the std model. The
     /// caller makes sure the program cannot change how the std model resolves: none of its items
     /// has the name of a std item, and none is a lang item (see `std_image::usable`).
-    /// `Resolved::all` then holds the program's items only.
+    /// `Resolved::library` is then empty.
     pub fn resolve_on(base: Resolver, user: RawCrate) -> Result<Resolved> {
         Resolver::resolve_onto(Some(base), user, None)
     }
@@ -451,7 +452,7 @@ impl Resolver {
             }
         }
         let mut all = Vec::new();
-        let mut user = Vec::new();
+        let mut user = Vec::with_capacity(b.decls.iter().filter(|d| d.user).count());
         // The types the user's items name but nothing defines, by internal name (the path).
         let mut externals: Vec<(String, usize, Span)> = Vec::new();
         let mut unseen_traits: Vec<UnseenTrait> = Vec::new();
@@ -545,11 +546,8 @@ impl Resolver {
             }))
             .chain(user)
             .collect();
-        // std first, in the order written.
-        let mut std_items: Vec<Item> = all;
-        std_items.extend(user.iter().cloned());
         Ok(Resolved {
-            all: Program { items: std_items },
+            library: Program { items: all },
             user: Program { items: user },
             resolver: r,
         })

@@ -21,7 +21,7 @@ fn the_image_is_current() {
 #[test]
 fn std_auto_traits_have_no_bounds() {
     let (_, _, resolved) = lower_alone().expect("the std model lowers");
-    for item in &resolved.all.items {
+    for item in &resolved.library.items {
         if let ItemKind::Trait(t) = &item.kind {
             if item.attr("auto").is_some() {
                 assert!(

@@ -9,6 +9,7 @@ pub(crate) mod macro_rules;
 pub mod prescan;
 pub mod print;
 pub mod rust;
+mod rust_fast;
 pub mod surface;
 #[cfg(test)]
 mod tests;

@@ -64,9 +64,38 @@ pub struct RawCrate {
 
 /// Parse a Rust source file.
 pub fn parse_crate(file: &Arc<str>, src: &str) -> Result<RawCrate> {
+    parse_crate_with(file, src, super::rust_fast::enabled())
+}
+
+/// [`parse_crate`], with or without the fast path for plain items (`syntax/rust_fast.rs`).
+pub(crate) fn parse_crate_with(file: &Arc<str>, src: &str, fast: bool) -> Result<RawCrate> {
     super::prescan::check(file, src, super::prescan::Lang::Surface)?;
     let mut cx = Cx::new(file, src);
     let mut root = RawModule::default();
+    // The plainest leading items without syn; syn reads the rest, from the line where they end.
+    let mut from = if fast {
+        super::rust_fast::read_items(file, src, &cx.line_starts, &mut root.items)
+    } else {
+        0
+    };
+    // Inner attributes are read at the start of a file only: where the rest would start with one
+    // (an error there), syn reads the whole file.
+    if from > 0 && from < src.len() && starts_inner_attr(&src[from..]) {
+        root.items.clear();
+        from = 0;
+    }
+    if from == src.len() && from > 0 {
+        return Ok(RawCrate {
+            root,
+            warnings: Vec::new(),
+        });
+    }
+    let text = if from == 0 {
+        file_text(src)
+    } else {
+        cx.line_base = cx.line_starts.partition_point(|&s| s < from);
+        &src[from..]
+    };
     // Each item is read as it is parsed, not collected into a `syn::File` first (moving 10,000
     // parsed items around took a twentieth of a large file's load). A syntax error anywhere comes
     // first, as when the whole file was parsed before its items were read.
@@ -86,9 +115,14 @@ pub fn parse_crate(file: &Arc<str>, src: &str) -> Result<RawCrate> {
             }
             Ok(())
         },
-        file_text(src),
+        text,
     );
     if let Err(e) = parsed {
+        // A syntax error is located as syn locates it in the whole file (a lexer error's place is
+        // not kept across a text that starts mid-file): read it all again, without the fast path.
+        if from > 0 {
+            return parse_crate_with(file, src, false);
+        }
         let s = cx.span(e.span());
         return Err(Error::syntax(
             file,
@@ -117,6 +151,16 @@ pub(super) fn file_text(src: &str) -> &str {
         }
         _ => content,
     }
+}
+
+/// Whether `s` starts with an inner attribute or inner doc comment (`#![..]`, `//!`, `/*!`), past
+/// whitespace and comments.
+fn starts_inner_attr(s: &str) -> bool {
+    let t = skip_whitespace_and_comments(s);
+    t.starts_with("//!")
+        || t.starts_with("/*!")
+        || t.strip_prefix('#')
+            .is_some_and(|r| skip_whitespace_and_comments(r).starts_with('!'))
 }
 
 /// `s` past leading whitespace and comments (as syn skips them before deciding a `#!` line is an
@@ -160,6 +204,8 @@ struct Cx<'a> {
     file: &'a Arc<str>,
     src: &'a str,
     line_starts: Vec<usize>,
+    /// Lines of the file before the text syn reads (the fast path read them).
+    line_base: usize,
     warnings: Vec<(Span, String)>,
     /// `macro_rules!` macros defined so far (textual order, as rustc scopes them).
     macros: rustc_hash::FxHashMap<String, std::rc::Rc<MacroRules>>,
@@ -176,7 +222,7 @@ const EXPANSION_TOKENS: usize = 2_000_000;
 /// How deeply macro invocations may nest (rustc's `recursion_limit` is 128).
 const MAX_EXPANSION_DEPTH: u32 = 128;
 
-fn scalar(name: &str) -> Option<TyKind> {
+pub(super) fn scalar(name: &str) -> Option<TyKind> {
     use Scalar::*;
     let s = match name {
         "i8" => I8,
@@ -223,6 +269,7 @@ impl<'a> Cx<'a> {
             file,
             src,
             line_starts,
+            line_base: 0,
             warnings: Vec::new(),
             macros: Default::default(),
             expanding: 0,
@@ -230,8 +277,19 @@ impl<'a> Cx<'a> {
         }
     }
 
-    fn offset(&self, lc: LineColumn) -> usize {
-        let Some(&start) = self.line_starts.get(lc.line.saturating_sub(1)) else {
+    /// The line of the file a line of the text syn reads is (1-based; 0 stays 0), `base` lines
+    /// before it.
+    fn file_line(line: usize, base: usize) -> usize {
+        if line == 0 {
+            0
+        } else {
+            line + base
+        }
+    }
+
+    fn offset(&self, lc: LineColumn, base: usize) -> usize {
+        let line = Self::file_line(lc.line, base);
+        let Some(&start) = self.line_starts.get(line.saturating_sub(1)) else {
             return self.src.len();
         };
         let rest = &self.src[start..];
@@ -243,14 +301,21 @@ impl<'a> Cx<'a> {
     }
 
     fn span(&self, s: proc_macro2::Span) -> Span {
+        // syn's "call site" (an error at the end of the input) is the file's start, not the start
+        // of the text syn reads.
+        let base = if self.line_base > 0 && s.byte_range() == (0..0) {
+            0
+        } else {
+            self.line_base
+        };
         let (a, b) = (s.start(), s.end());
-        let start = self.offset(a);
-        let end = self.offset(b).max(start);
+        let start = self.offset(a, base);
+        let end = self.offset(b, base).max(start);
         Span {
             file: self.file.clone(),
             start,
             end,
-            line: a.line.max(1),
+            line: Self::file_line(a.line, base).max(1),
             col: a.column + 1,
         }
     }

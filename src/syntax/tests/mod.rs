@@ -2,5 +2,6 @@
 //! parser's entry points), kept inside the crate so that the crate's API stays small.
 
 mod clause_roundtrip;
+mod rust_fast;
 mod rust_file_text;
 mod surface_parse;
