@@ -338,23 +338,35 @@ pub(crate) fn load_rust_with(
         phases.push((name, clock.elapsed()));
         clock = Instant::now();
     };
-    let user = match crate::syntax::rust::parse_crate(&file, src) {
-        Ok(c) => c,
+    let parse = || match crate::syntax::rust::parse_crate(&file, src) {
+        Ok(c) => Ok(c),
         Err(rust_err) => match surface::parse_program(&file, src) {
-            Ok(p) => crate::resolve::flat_crate(p),
+            Ok(p) => Ok(crate::resolve::flat_crate(p)),
             // Neither Rust nor chalk's syntax: the chalk grammar's error (it names what it
             // expected); Rust's parser's is kept for when it read further.
-            Err(chalk_err) => return Err(pick_error(rust_err, chalk_err)),
+            Err(chalk_err) => Err(pick_error(rust_err, chalk_err)),
         },
+    };
+    // The std model resolved and lowered ahead of time (decoded and copied on another thread while
+    // the program is parsed), used when the program cannot change it.
+    let (user, prepared) = if prelude && image {
+        std::thread::scope(|s| -> Result<_> {
+            let worker = std::thread::Builder::new().spawn_scoped(s, crate::std_image::prepare);
+            let user = parse()?;
+            let prepared = match worker {
+                Ok(h) => h.join().ok().flatten(),
+                Err(_) => crate::std_image::prepare(),
+            };
+            Ok((user, prepared))
+        })?
+    } else {
+        (parse()?, None)
     };
     // `.rs` programs follow rustc where it differs from chalk (implicit `Sized`, implied bounds).
     let mut lower = lower.clone();
     lower.rust_rules = true;
-    // The std model resolved and lowered ahead of time, when the program cannot change it.
     phase("parse");
-    let image = (prelude && image && crate::std_image::usable(&user, &lower))
-        .then(crate::std_image::prepare)
-        .flatten();
+    let image = prepared.filter(|_| crate::std_image::usable(&user, &lower));
     let (mut store, lowered, resolved, library) = match image {
         Some(std) => {
             let resolved = crate::resolve::Resolver::resolve_on(std.resolver, user)?;

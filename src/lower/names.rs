@@ -62,6 +62,9 @@ pub struct Names {
     /// The first trait declared with `#[lang(sized)]` (looked up once per impl and fn: kept here,
     /// not searched for among all traits each time).
     pub(crate) sized: Option<String>,
+    /// Some trait is declared with `#[lang(unsize)]` (else no `Unsize` facts are needed; asked once
+    /// per struct and trait).
+    pub(crate) unsize: bool,
 }
 
 fn params(ps: &[ast::GenericParam]) -> Vec<Param> {
@@ -143,6 +146,7 @@ impl Names {
                     if lang.as_deref() == Some("sized") && n.sized.is_none() {
                         n.sized = Some(t.name.name.clone());
                     }
+                    n.unsize |= lang.as_deref() == Some("unsize");
                     n.traits.insert(
                         t.name.name.clone(),
                         TraitInfo {
@@ -188,6 +192,7 @@ impl Names {
         if self.sized.is_none() {
             self.sized = more.sized;
         }
+        self.unsize |= more.unsize;
         Ok(())
     }
 

@@ -184,10 +184,7 @@ pub(super) fn struct_clause(
 
 /// Whether the program declares a `#[lang(unsize)]` trait (else no Unsize facts are needed).
 pub(super) fn has_unsize(names: &Names) -> bool {
-    names
-        .traits
-        .values()
-        .any(|t| t.lang.as_deref() == Some("unsize"))
+    names.unsize
 }
 
 /// The variable indices in `t`, added to `out` (each once).

@@ -221,7 +221,7 @@ impl Builder {
 impl Resolver {
     /// Resolve a program against the std model (`std` is `None` without the prelude).
     pub fn resolve(user: RawCrate, std: Option<RawCrate>) -> Result<Resolved> {
-        Resolver::resolve_onto(None, user, std)
+        Resolver::resolve_onto(None, user, std, PARALLEL_ITEMS)
     }
 
     /// Resolve a program on top of `base`, the resolver of the std model alone (resolved with an
@@ -230,13 +230,16 @@ impl Resolver {
     /// has the name of a std item, and none is a lang item (see `std_image::usable`).
     /// `Resolved::library` is then empty.
     pub fn resolve_on(base: Resolver, user: RawCrate) -> Result<Resolved> {
-        Resolver::resolve_onto(Some(base), user, None)
+        Resolver::resolve_onto(Some(base), user, None, PARALLEL_ITEMS)
     }
 
+    /// [`Resolver::resolve`] and [`Resolver::resolve_on`]; from `parallel_from` items on, the
+    /// items are rewritten on two threads.
     fn resolve_onto(
         base: Option<Resolver>,
         user: RawCrate,
         std: Option<RawCrate>,
+        parallel_from: usize,
     ) -> Result<Resolved> {
         let (modules, aliases, base) = match base {
             Some(mut r) => (
@@ -456,17 +459,16 @@ impl Resolver {
         // The types the user's items name but nothing defines, by internal name (the path).
         let mut externals: Vec<(String, usize, Span)> = Vec::new();
         let mut unseen_traits: Vec<UnseenTrait> = Vec::new();
-        for (i, d) in b.decls.into_iter().enumerate() {
+        let mut decls = b.decls;
+        let rewritten = rewrite_all(&r, &mut decls, &keep, &internal, parallel_from);
+        for ((i, d), found) in decls.into_iter().enumerate().zip(rewritten) {
             if !keep[i] {
                 continue;
             }
             let mut item = d.item;
-            let mut rw = Rw::new(&r, d.module);
-            rw.collect_item(&item);
-            rw.collect_assoc_bounds(&item, internal[i].as_deref());
-            rw.item(&mut item)?;
+            let (ext_traits, found_externals) = found?;
             if d.user {
-                for u in rw.ext_traits {
+                for u in ext_traits {
                     match unseen_traits.iter_mut().find(|x| x.path == u.path) {
                         Some(x) if x.args != u.args => {
                             return Err(Error::Lower {
@@ -489,7 +491,7 @@ impl Resolver {
                         None => unseen_traits.push(u),
                     }
                 }
-                for e in rw.externals {
+                for e in found_externals {
                     match externals.iter().find(|x| x.0 == e.0) {
                         Some(x) if x.1 != e.1 => {
                             return Err(Error::Lower {
@@ -661,6 +663,71 @@ struct Rw<'r> {
     externals: Vec<(String, usize, Span)>,
     /// The traits named but not defined, likewise.
     ext_traits: Vec<UnseenTrait>,
+}
+
+/// What rewriting one item in its module's scope found: the traits and the types it names that
+/// knot cannot see.
+type Found = Result<(Vec<UnseenTrait>, Vec<(String, usize, Span)>)>;
+
+/// Below this many items, the items are rewritten on the caller's thread.
+const PARALLEL_ITEMS: usize = 4096;
+
+/// Rewrite the items of `decls` that are kept (their names resolved in their modules' scopes), in
+/// order: each item alone, so a large program's are split between two threads (large stacks, as
+/// the parsers' own). The results are merged in order by the caller, so the first error in source
+/// order is the one reported, as when they were rewritten one after the other.
+fn rewrite_all(
+    r: &Resolver,
+    decls: &mut [Decl],
+    keep: &[bool],
+    internal: &[Option<String>],
+    parallel_from: usize,
+) -> Vec<Found> {
+    let one = |i: usize, d: &mut Decl| -> Found {
+        if !keep[i] {
+            return Ok((Vec::new(), Vec::new()));
+        }
+        let mut rw = Rw::new(r, d.module);
+        rw.collect_item(&d.item);
+        rw.collect_assoc_bounds(&d.item, internal[i].as_deref());
+        rw.item(&mut d.item)?;
+        Ok((rw.ext_traits, rw.externals))
+    };
+    let two_cores = std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
+    if decls.len() < parallel_from || !two_cores {
+        return decls
+            .iter_mut()
+            .enumerate()
+            .map(|(i, d)| one(i, d))
+            .collect();
+    }
+    let (len, mid) = (decls.len(), decls.len() / 2);
+    let (front, back) = decls.split_at_mut(mid);
+    std::thread::scope(|s| {
+        let worker = std::thread::Builder::new()
+            .stack_size(crate::syntax::prescan::DEEP_STACK)
+            .spawn_scoped(s, || {
+                back.iter_mut()
+                    .enumerate()
+                    .map(|(i, d)| one(mid + i, d))
+                    .collect::<Vec<_>>()
+            });
+        let mut out: Vec<Found> = front
+            .iter_mut()
+            .enumerate()
+            .map(|(i, d)| one(i, d))
+            .collect();
+        match worker.map(|h| h.join()) {
+            Ok(Ok(rest)) => out.extend(rest),
+            Err(e) => out.extend((mid..len).map(|_| {
+                Err(Error::Internal(format!(
+                    "cannot start a resolver thread: {e}"
+                )))
+            })),
+            Ok(Err(p)) => std::panic::resume_unwind(p),
+        }
+        out
+    })
 }
 
 /// A use of a trait the program names but does not define: its internal name (the path), its
@@ -1886,4 +1953,51 @@ fn fill_defaults(
         args.push(d);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The std model (hundreds of items) resolves to the same
+    /// items whether its items are rewritten on one thread or split between two.
+    #[test]
+    fn items_rewritten_on_two_threads_are_those_rewritten_on_one() {
+        let std = std_model::std_crate().expect("the std model parses");
+        let one = Resolver::resolve_onto(None, RawCrate::default(), Some(std.clone()), usize::MAX)
+            .expect("resolves");
+        let two =
+            Resolver::resolve_onto(None, RawCrate::default(), Some(std), 1).expect("resolves");
+        assert!(one.library.items.len() > 100);
+        assert_eq!(
+            format!("{:?}", one.library.items),
+            format!("{:?}", two.library.items)
+        );
+    }
+
+    /// The first error in source order is the one reported, whichever thread met it.
+    #[test]
+    fn the_first_error_in_order_is_reported_from_either_thread() {
+        let file: std::sync::Arc<str> = "t.rs".into();
+        let mut src = String::new();
+        for i in 0..40 {
+            src.push_str(&format!("struct S{i};\n"));
+        }
+        // Two uses of an unseen trait with different arities: an error at the second one.
+        src.push_str("impl other::Tr for S1 {}\n");
+        for i in 0..40 {
+            src.push_str(&format!("struct R{i};\n"));
+        }
+        src.push_str("impl other::Tr<u8> for S2 {}\nimpl other::Tr<u8, u8> for S3 {}\n");
+        let show = |from: usize| {
+            let c = crate::syntax::rust::parse_crate(&file, &src).expect("parses");
+            match Resolver::resolve_onto(None, c, None, from) {
+                Ok(_) => "ok".to_string(),
+                Err(e) => format!("{e:?}"),
+            }
+        };
+        let one = show(usize::MAX);
+        assert!(one.contains("external_arity"), "{one}");
+        assert_eq!(one, show(1));
+    }
 }

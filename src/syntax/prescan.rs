@@ -141,7 +141,7 @@ const DEEP_NESTING: usize = 64;
 /// too, without brackets).
 const LONG_INPUT: usize = 4096;
 /// Stack size of that thread: the recursive parser and tree conversion handle [`MAX_NESTING`] in it.
-const DEEP_STACK: usize = 1 << 30;
+pub(crate) const DEEP_STACK: usize = 1 << 30;
 
 /// Run `work` (a parse of `src`, whose deepest nesting is `depth`) where it cannot overflow the
 /// stack: on the caller's thread for small, shallow input; on a scoped thread with a large stack
