@@ -218,7 +218,7 @@ fn impls_of(items: &[ast::Item]) -> Vec<(&ImplDef, &Span)> {
     items
         .iter()
         .filter_map(|it| match &it.kind {
-            ItemKind::Impl(i) => Some((i, &it.span)),
+            ItemKind::Impl(i) => Some((&**i, &it.span)),
             _ => None,
         })
         .collect()

@@ -3,6 +3,7 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    tune_allocator();
     // A panic is a bug in knot: say so plainly, with what is needed to reproduce it.
     std::panic::set_hook(Box::new(|info| {
         let args: Vec<String> = std::env::args().collect();
@@ -19,5 +20,16 @@ fn main() -> ExitCode {
     match worker.map(|h| h.join()) {
         Ok(Ok(code)) => code,
         _ => ExitCode::from(101),
+    }
+}
+
+/// glibc's malloc grows the heap of the worker thread's arena 128 KiB at a time, each step a system
+/// call; loading a large program allocates tens of megabytes in small blocks. Growing it 16 MiB at
+/// a time costs no memory (untouched pages are not resident) and spares those calls.
+fn tune_allocator() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: `mallopt` only sets an allocator parameter; no other thread exists yet.
+    unsafe {
+        libc::mallopt(libc::M_TOP_PAD, 16 << 20);
     }
 }

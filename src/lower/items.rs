@@ -264,8 +264,10 @@ fn item_facts(
                 let disc = store.atom_named(disc);
                 fact(store, discriminant, &[ty, disc], &vars, &item.span);
             }
-            ItemKind::FnDef(ast::FnDef { name, params, .. })
-            | ItemKind::Closure(ast::ClosureDef { name, params, .. }) => {
+            ItemKind::FnDef(_) | ItemKind::Closure(_) => {
+                let Some((name, params)) = item.kind.type_name_and_params() else {
+                    continue;
+                };
                 let (ty, vars) = open_ty(store, &name.name, params);
                 let u8_ = store.atom_named("u8");
                 fact(store, discriminant, &[ty, u8_], &vars, &item.span);

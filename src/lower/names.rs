@@ -83,24 +83,15 @@ impl Names {
         let mut n = Names::default();
         for item in &prog.items {
             match &item.kind {
-                ItemKind::Struct(ast::AdtDef {
-                    name, params: ps, ..
-                })
-                | ItemKind::Enum(ast::AdtDef {
-                    name, params: ps, ..
-                })
-                | ItemKind::OpaqueType(ast::OpaqueTyDef {
-                    name, params: ps, ..
-                })
-                | ItemKind::FnDef(ast::FnDef {
-                    name, params: ps, ..
-                })
-                | ItemKind::Closure(ast::ClosureDef {
-                    name, params: ps, ..
-                })
-                | ItemKind::Coroutine(ast::CoroutineDef {
-                    name, params: ps, ..
-                }) => {
+                ItemKind::Struct(_)
+                | ItemKind::Enum(_)
+                | ItemKind::OpaqueType(_)
+                | ItemKind::FnDef(_)
+                | ItemKind::Closure(_)
+                | ItemKind::Coroutine(_) => {
+                    let Some((name, ps)) = item.kind.type_name_and_params() else {
+                        continue;
+                    };
                     // Opaque types, function definitions and closures are named like structs (an
                     // opaque type outside `Reveal` is the rigid type chalk writes `!O<..>`).
                     if n.adts.contains_key(&name.name) || n.traits.contains_key(&name.name) {

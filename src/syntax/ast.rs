@@ -76,6 +76,8 @@ impl Item {
 
 /// The kinds of item.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// The large kinds are boxed, so that an item is small to move (a program of 10,000 impls moves
+/// its items from the parser to the resolver to the lowering several times).
 pub enum ItemKind {
     /// `struct S<P> where WC { f: T }`, `struct S<P>(T);`, `struct S;`.
     Struct(AdtDef),
@@ -84,22 +86,37 @@ pub enum ItemKind {
     /// `trait Tr<P>: Super where WC { type A<P>: Bounds; }`.
     Trait(TraitDef),
     /// `impl<P> !? Tr<args> for Ty where WC { type A<P> = T; }`.
-    Impl(ImplDef),
+    Impl(Box<ImplDef>),
     /// `opaque type O<P>: Bounds where WC = Hidden;`.
-    OpaqueType(OpaqueTyDef),
+    OpaqueType(Box<OpaqueTyDef>),
     /// `unsafe? extern "abi"? fn f<P>(x: T, ..) -> R where WC;`.
-    FnDef(FnDef),
+    FnDef(Box<FnDef>),
     /// `closure c<P>(self, a: T) -> R { Upvar; .. }`.
-    Closure(ClosureDef),
+    Closure(Box<ClosureDef>),
     /// `coroutine static? g<P>[resume = T, yield = U] -> R { upvars [..] witnesses [..] }`.
-    Coroutine(CoroutineDef),
+    Coroutine(Box<CoroutineDef>),
     /// `extern type X;`.
     ForeignType(Ident),
     /// A type the program names but does not define (`.rs`: imported from a module or crate knot
     /// cannot see), made by name resolution; nothing is known of it but the program's own impls.
     External(ExternalTy),
     /// A program clause written directly: `forall<P> { DomainGoal if G1, G2 }`.
-    Clause(Clause),
+    Clause(Box<Clause>),
+}
+
+impl ItemKind {
+    /// The name and parameters of an item that names a type: a struct, enum, opaque type, function
+    /// definition, closure or coroutine.
+    pub fn type_name_and_params(&self) -> Option<(&Ident, &[GenericParam])> {
+        match self {
+            ItemKind::Struct(a) | ItemKind::Enum(a) => Some((&a.name, &a.params)),
+            ItemKind::OpaqueType(o) => Some((&o.name, &o.params)),
+            ItemKind::FnDef(f) => Some((&f.name, &f.params)),
+            ItemKind::Closure(c) => Some((&c.name, &c.params)),
+            ItemKind::Coroutine(c) => Some((&c.name, &c.params)),
+            _ => None,
+        }
+    }
 }
 
 /// The kind of a generic parameter.

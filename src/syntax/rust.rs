@@ -690,7 +690,7 @@ impl<'a> Cx<'a> {
                 m.items.push(Item {
                     attrs,
                     public: false,
-                    kind: ItemKind::Impl(ImplDef {
+                    kind: ItemKind::Impl(Box::new(ImplDef {
                         params,
                         polarity: if neg.is_some() {
                             Polarity::Negative
@@ -704,7 +704,7 @@ impl<'a> Cx<'a> {
                         },
                         where_clauses: wcs,
                         assoc_values,
-                    }),
+                    })),
                     span,
                 });
             }

@@ -426,7 +426,7 @@ impl<'a> Reader<'a> {
         Some(Item {
             attrs: Vec::new(),
             public: false,
-            kind: ItemKind::Impl(ImplDef {
+            kind: ItemKind::Impl(Box::new(ImplDef {
                 params,
                 polarity: Polarity::Positive,
                 trait_ref: TraitRef {
@@ -436,7 +436,7 @@ impl<'a> Reader<'a> {
                 },
                 where_clauses: wcs,
                 assoc_values: Vec::new(),
-            }),
+            })),
             span: self.span(start, end),
         })
     }

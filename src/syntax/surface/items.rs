@@ -44,16 +44,16 @@ impl Cx<'_> {
                 }
                 ItemKind::Trait(def)
             }
-            Rule::impl_def => ItemKind::Impl(self.impl_def(body)?),
-            Rule::opaque_def => ItemKind::OpaqueType(self.opaque_def(body)?),
+            Rule::impl_def => ItemKind::Impl(Box::new(self.impl_def(body)?)),
+            Rule::opaque_def => ItemKind::OpaqueType(Box::new(self.opaque_def(body)?)),
             Rule::foreign_def => {
                 let mut k = self.kids(body);
                 ItemKind::ForeignType(self.ident(&k.next()?))
             }
-            Rule::fn_def => ItemKind::FnDef(self.fn_def(body)?),
-            Rule::closure_def => ItemKind::Closure(self.closure_def(body)?),
-            Rule::coroutine_def => ItemKind::Coroutine(self.coroutine_def(body)?),
-            Rule::clause_def => ItemKind::Clause(self.clause_def(body)?),
+            Rule::fn_def => ItemKind::FnDef(Box::new(self.fn_def(body)?)),
+            Rule::closure_def => ItemKind::Closure(Box::new(self.closure_def(body)?)),
+            Rule::coroutine_def => ItemKind::Coroutine(Box::new(self.coroutine_def(body)?)),
+            Rule::clause_def => ItemKind::Clause(Box::new(self.clause_def(body)?)),
             _ => return Err(unexpected(&body, "an item")),
         };
         Ok(Some(Item {
