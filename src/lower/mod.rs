@@ -150,6 +150,12 @@ fn lower_segment(
     names.rust_rules = opts.rust_rules;
     names.intercrate = opts.intercrate;
     check::check_items(prog, &names)?;
+    // A large program: room for its clauses and terms at once (about 4 clauses and 8 new terms an
+    // item), rather than growing the clause list and the term table by copies.
+    if prog.items.len() > 1000 {
+        program.reserve(prog.items.len() * 4);
+        store.reserve(prog.items.len() * 8);
+    }
     let mut warnings = Vec::new();
     let derived = derive::derived_impls(prog, &names, &mut warnings)?;
     program.warnings.extend(warnings);
