@@ -8,23 +8,7 @@ use super::super::rust::parse_crate_with;
 use proptest::prelude::*;
 use std::sync::Arc;
 
-/// A tiny deterministic generator (the case is its seed, so proptest shrinks seeds, not text).
-struct Gen(u64);
-
-impl Gen {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
-        xs[self.below(xs.len())]
-    }
-}
+use super::Rng as Gen;
 
 const NAMES: &[&str] = &[
     "A", "B", "Tr", "S", "W", "T0", "x_1", "union", "auto", "Self",

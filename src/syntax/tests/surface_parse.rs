@@ -248,20 +248,7 @@ fn error_display_has_location_and_caret() {
 
 // ------------------------------------------------------------------ robustness
 
-/// A tiny deterministic generator (xorshift) for the fuzz loop.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+use super::Rng;
 
 /// Applies one random mutation to `s` (at a char boundary).
 fn mutate(rng: &mut Rng, s: &str) -> String {
