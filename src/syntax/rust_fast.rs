@@ -37,6 +37,8 @@ pub(super) fn read_items(
         line_starts,
         pos: 0,
         depth: 0,
+        peeked: None,
+        line: std::cell::Cell::new(1),
     };
     let before = items.len();
     let mut read_to = 0;
@@ -88,6 +90,10 @@ struct Reader<'a> {
     line_starts: &'a [usize],
     pos: usize,
     depth: usize,
+    /// The token read at `.0` by the last look ahead (a token is looked at before it is taken).
+    peeked: Option<(usize, Option<Token>)>,
+    /// The line (1-based) of the last span made: spans come in order, mostly on one line.
+    line: std::cell::Cell<usize>,
 }
 
 /// Rust's keywords (strict, reserved and the 2018 ones): never an identifier here.
@@ -200,6 +206,19 @@ impl<'a> Reader<'a> {
 
     /// The next token, consumed; `None` at anything the fast path does not read.
     fn next(&mut self) -> Option<Token> {
+        if let Some((at, t)) = self.peeked.take() {
+            if at == self.pos {
+                if let Some(t) = t {
+                    self.pos = t.end;
+                }
+                return t;
+            }
+        }
+        self.lex()
+    }
+
+    /// Read the token at `pos`.
+    fn lex(&mut self) -> Option<Token> {
         let start = self.skip_layout()?;
         let b = self.b;
         let c = *b.get(start)?;
@@ -232,8 +251,14 @@ impl<'a> Reader<'a> {
 
     fn peek(&mut self) -> Option<Token> {
         let at = self.pos;
-        let t = self.next();
+        if let Some((p, t)) = self.peeked {
+            if p == at {
+                return t;
+            }
+        }
+        let t = self.lex();
         self.pos = at;
+        self.peeked = Some((at, t));
         t
     }
 
@@ -267,7 +292,15 @@ impl<'a> Reader<'a> {
     }
 
     fn span(&self, start: usize, end: usize) -> Span {
-        let line = self.line_starts.partition_point(|&s| s <= start);
+        let ls = self.line_starts;
+        let hint = self.line.get();
+        let on_hint = ls[hint - 1] <= start && ls.get(hint).map_or(true, |&next| start < next);
+        let line = if on_hint {
+            hint
+        } else {
+            ls.partition_point(|&s| s <= start)
+        };
+        self.line.set(line);
         Span {
             file: self.file.clone(),
             start,
