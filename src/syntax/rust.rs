@@ -163,37 +163,59 @@ fn starts_inner_attr(s: &str) -> bool {
             .is_some_and(|r| skip_whitespace_and_comments(r).starts_with('!'))
 }
 
+/// Whether a comment is a doc comment (an attribute to syn), given the text after its opening `//`
+/// (`block` false) or `/*`: `//!` and `///` (not `////`); `/*!` and `/**` (not `/**/` or `/***`).
+pub(super) fn is_doc_comment(rest: &[u8], block: bool) -> bool {
+    match rest {
+        [b'!', ..] => true,
+        [b'/', b'/', ..] if !block => false,
+        [b'/', ..] => !block,
+        [b'*', b'/' | b'*', ..] if block => false,
+        [b'*', ..] => block,
+        _ => false,
+    }
+}
+
+/// The length of a block comment's body with its closing `*/`, given the text after its opening
+/// `/*` (block comments nest); `None` when it is not closed.
+pub(super) fn block_comment_len(rest: &[u8]) -> Option<usize> {
+    let (mut depth, mut i) = (1usize, 0usize);
+    while depth > 0 {
+        match (rest.get(i)?, rest.get(i + 1)) {
+            (b'/', Some(b'*')) => (depth, i) = (depth + 1, i + 2),
+            (b'*', Some(b'/')) => (depth, i) = (depth - 1, i + 2),
+            _ => i += 1,
+        }
+    }
+    Some(i)
+}
+
+/// The byte offset of each line's start (the first is 0).
+pub(super) fn line_starts(src: &str) -> Vec<usize> {
+    let mut starts = vec![0];
+    starts.extend(src.match_indices('\n').map(|(i, _)| i + 1));
+    starts
+}
+
 /// `s` past leading whitespace and comments (as syn skips them before deciding a `#!` line is an
 /// inner attribute).
 fn skip_whitespace_and_comments(mut s: &str) -> &str {
     loop {
         let t = s.trim_start();
         if let Some(rest) = t.strip_prefix("//") {
-            // (`//!` and `///` are doc comments, which syn does not skip.)
-            if rest.starts_with('!') || (rest.starts_with('/') && !rest.starts_with("//")) {
+            // (Doc comments are attributes, which syn does not skip.)
+            if is_doc_comment(rest.as_bytes(), false) {
                 return t;
             }
             s = rest.find('\n').map_or("", |i| &rest[i..]);
         } else if let Some(rest) = t.strip_prefix("/*") {
-            // (`/*!` and `/**` are doc comments; `/**/` and `/***` are not.)
-            let doc = rest.starts_with('!')
-                || (rest.starts_with('*') && !rest.starts_with("*/") && !rest.starts_with("**"));
-            if doc {
+            if is_doc_comment(rest.as_bytes(), true) {
                 return t;
             }
-            // Block comments nest.
-            let (mut depth, mut i, b) = (1usize, 0usize, rest.as_bytes());
-            while depth > 0 && i + 1 < b.len() {
-                match (b[i], b[i + 1]) {
-                    (b'/', b'*') => (depth, i) = (depth + 1, i + 2),
-                    (b'*', b'/') => (depth, i) = (depth - 1, i + 2),
-                    _ => i += 1,
-                }
-            }
-            if depth > 0 {
+            let Some(len) = block_comment_len(rest.as_bytes()) else {
                 return t;
-            }
-            s = &rest[i..];
+            };
+            s = &rest[len..];
         } else {
             return t;
         }
@@ -263,8 +285,7 @@ fn tokens_text(ts: &TokenStream) -> String {
 
 impl<'a> Cx<'a> {
     fn new(file: &'a Arc<str>, src: &'a str) -> Cx<'a> {
-        let mut line_starts = vec![0];
-        line_starts.extend(src.match_indices('\n').map(|(i, _)| i + 1));
+        let line_starts = line_starts(src);
         Cx {
             file,
             src,

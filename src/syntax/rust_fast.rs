@@ -4,8 +4,9 @@
 //! thousand `impl Tr for S {}`) loads in a fraction of the time `syn` takes to tokenize and parse it.
 //!
 //! It reads the file's leading items while they are of that shape and stops at the first item that
-//! is not (or at anything unexpected); `syn` reads the rest of the file from that item's line on, so
-//! every other form, and every syntax error, is `syn`'s. What it builds is what [`super::rust`]
+//! is not (or at anything unexpected); `syn` reads the rest of the file from the line after the last
+//! item read, so every other form is `syn`'s, and a syntax error anywhere has `syn` read the whole
+//! file. What it builds is what [`super::rust`]
 //! builds from `syn`'s tree for the same text, spans included: `src/syntax/tests/rust_fast.rs`
 //! checks that on random programs. `KNOT_RUST_FAST=0` turns it off.
 
@@ -166,10 +167,8 @@ impl<'a> Reader<'a> {
             match b.get(i) {
                 Some(b' ' | b'\t' | b'\n' | b'\r') => i += 1,
                 Some(b'/') if b.get(i + 1) == Some(&b'/') => {
-                    // `///` (not `////`) and `//!` are doc comments: attributes.
-                    let doc = b.get(i + 2) == Some(&b'!')
-                        || (b.get(i + 2) == Some(&b'/') && b.get(i + 3) != Some(&b'/'));
-                    if doc {
+                    // Doc comments are attributes.
+                    if super::rust::is_doc_comment(&b[i + 2..], false) {
                         return None;
                     }
                     while i < b.len() && b[i] != b'\n' {
@@ -180,23 +179,15 @@ impl<'a> Reader<'a> {
                     }
                 }
                 Some(b'/') if b.get(i + 1) == Some(&b'*') => {
-                    let doc = b.get(i + 2) == Some(&b'!')
-                        || (b.get(i + 2) == Some(&b'*')
-                            && !matches!(b.get(i + 3), Some(b'/' | b'*')));
-                    if doc {
+                    let rest = &b[i + 2..];
+                    if super::rust::is_doc_comment(rest, true) {
                         return None;
                     }
-                    let mut depth = 1;
-                    i += 2;
-                    while depth > 0 {
-                        match (b.get(i), b.get(i + 1)) {
-                            (None, _) => return None,
-                            (Some(b'/'), Some(b'*')) => (depth, i) = (depth + 1, i + 2),
-                            (Some(b'*'), Some(b'/')) => (depth, i) = (depth - 1, i + 2),
-                            (Some(&c), _) if c >= 0x80 || c == b'\r' => return None,
-                            _ => i += 1,
-                        }
+                    let len = super::rust::block_comment_len(rest)?;
+                    if rest[..len].iter().any(|&c| c >= 0x80 || c == b'\r') {
+                        return None;
                     }
+                    i += 2 + len;
                 }
                 Some(&c) if c >= 0x80 => return None,
                 _ => return Some(i),
@@ -445,11 +436,7 @@ impl<'a> Reader<'a> {
     }
 
     fn impl_item(&mut self, start: usize) -> Option<Item> {
-        let params = if self.peek()?.tok == Tok::Punct(b'<') {
-            self.generics()?
-        } else {
-            Vec::new()
-        };
+        let params = self.generics()?;
         let bound = self.trait_path(None)?;
         self.eat_word("for")?;
         let (self_ty, ty_start, ty_end) = self.ty_written()?;
@@ -601,8 +588,8 @@ impl<'a> Reader<'a> {
         if self.depth >= MAX_DEPTH {
             return None;
         }
-        self.depth += 1;
         let start = self.skip_layout()?;
+        self.depth += 1;
         let t = self.ty_here();
         self.depth -= 1;
         Some((t?, start, self.pos))

@@ -4,7 +4,7 @@
 //! gives what parsing with `syn` alone gives: the same items with the same spans, the same warnings,
 //! the same error.
 
-use super::super::rust::parse_crate_with;
+use super::super::rust::{line_starts, parse_crate_with};
 use proptest::prelude::*;
 use std::sync::Arc;
 
@@ -257,13 +257,12 @@ fn the_fast_path_reads_plain_items_and_hands_the_rest_to_syn() {
                  impl<X> T0 for W<X> where X: T0 + ?Sized {}\nimpl T0 for S0 {}\n";
     let src = format!("{plain}fn f() {{}}\nimpl T0 for (S0,) {{}}\n");
     let mut items = Vec::new();
-    let lines: Vec<usize> = std::iter::once(0)
-        .chain(src.match_indices('\n').map(|(i, _)| i + 1))
-        .collect();
+    let lines = line_starts(&src);
     // Every plain item is read; syn takes over at the line of `fn f`.
     let stop = super::super::rust_fast::read_items(&file, &src, &lines, &mut items);
     assert_eq!((stop, items.len()), (plain.len(), 5));
-    let all = super::super::rust_fast::read_items(&file, plain, &lines, &mut Vec::new());
+    let all =
+        super::super::rust_fast::read_items(&file, plain, &line_starts(plain), &mut Vec::new());
     assert_eq!(all, plain.len());
     // An item read by syn after the fast ones keeps its place and its line.
     let c = parse_crate_with(&file, &src, true).unwrap();
@@ -274,7 +273,7 @@ fn the_fast_path_reads_plain_items_and_hands_the_rest_to_syn() {
     // Nothing is read when syn would have to start in the middle of a line.
     let mut none = Vec::new();
     let mixed = "struct A; fn f() {}\n";
-    let lines: Vec<usize> = vec![0, mixed.len()];
+    let lines = line_starts(mixed);
     assert_eq!(
         super::super::rust_fast::read_items(&file, mixed, &lines, &mut none),
         0
@@ -290,9 +289,7 @@ fn the_random_programs_exercise_the_fast_path() {
     let (mut some, mut all) = (0, 0);
     for seed in 0..2000u64 {
         let src = program(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let lines: Vec<usize> = std::iter::once(0)
-            .chain(src.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
+        let lines = line_starts(&src);
         let mut items = Vec::new();
         let stop = super::super::rust_fast::read_items(&file, &src, &lines, &mut items);
         some += usize::from(!items.is_empty());
