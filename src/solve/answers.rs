@@ -1,6 +1,7 @@
 //! A set of answer tuples stored flat: `k` values per answer in one vector, deduplicated through a hash
 //! table of answer indices. No tuple term is interned, so recording an answer costs one hash of `k` ids.
 
+use super::id_sets::{mix, Pairs};
 use crate::term::syms;
 use crate::term::TermId;
 use hashbrown::HashTable;
@@ -25,171 +26,6 @@ fn hash(vals: &[TermId]) -> u64 {
     let mut h = FxHasher::default();
     vals.hash(&mut h);
     mix(h.finish())
-}
-
-/// A cheap 64-bit mixer (one multiply by the golden-ratio constant, high bits folded down): every input
-/// bit reaches the high bits hashbrown uses for its control bytes and the low bits it uses for buckets.
-#[inline]
-fn mix(x: u64) -> u64 {
-    let y = (x ^ (x >> 32)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    y ^ (y >> 29)
-}
-
-/// A set of pairs `(a, b)` as one small set of `b`s per `a`. Answers are derived in runs sharing their
-/// first value (a consumer extends the answer `(a, z)` into `(a, y1)`, `(a, y2)`, ...), so consecutive
-/// lookups stay in one small set that is already in cache, where one table of all pairs would miss
-/// the cache on nearly every probe once it holds millions.
-#[derive(Debug, Default, Clone)]
-struct Pairs {
-    /// `a` → index of its set in `seconds`.
-    firsts: HashTable<(u32, u32)>,
-    seconds: Vec<IdSet>,
-    /// The last `(a, index)` looked up.
-    last: Option<(u32, u32)>,
-}
-
-impl Pairs {
-    /// Add `(a, b)`; false when it was already there.
-    #[inline]
-    fn insert(&mut self, a: u32, b: u32) -> bool {
-        let sub = match self.last {
-            Some((la, i)) if la == a => i,
-            _ => {
-                let next = self.seconds.len() as u32;
-                let i = match self.firsts.entry(
-                    mix(a as u64),
-                    |&(x, _)| x == a,
-                    |&(x, _)| mix(x as u64),
-                ) {
-                    hashbrown::hash_table::Entry::Occupied(o) => o.get().1,
-                    hashbrown::hash_table::Entry::Vacant(v) => {
-                        v.insert((a, next));
-                        self.seconds.push(IdSet::default());
-                        next
-                    }
-                };
-                self.last = Some((a, i));
-                i
-            }
-        };
-        self.seconds[sub as usize].insert(b)
-    }
-}
-
-/// A set of ids: a hash table, or a bit set over the range they span once that is no larger (ids
-/// interned together are close: the nodes of a graph, say — then the sets of a big table of pairs
-/// fit in cache).
-#[derive(Debug, Clone)]
-enum IdSet {
-    Hash {
-        set: HashTable<u32>,
-        min: u32,
-        max: u32,
-    },
-    /// Bit `i` of `words` is id `base + i`; `base` is a multiple of 64.
-    Bits {
-        base: u32,
-        words: Vec<u64>,
-        len: u32,
-    },
-}
-
-impl Default for IdSet {
-    fn default() -> Self {
-        IdSet::Hash {
-            set: HashTable::new(),
-            min: u32::MAX,
-            max: 0,
-        }
-    }
-}
-
-/// Bits a bit set may spend per member: beyond that a hash table is smaller.
-const BITS_PER_MEMBER: u64 = 32;
-
-impl IdSet {
-    #[inline]
-    fn insert(&mut self, b: u32) -> bool {
-        match self {
-            IdSet::Bits { base, words, len } => {
-                if b >= *base {
-                    let (w, bit) = (((b - *base) / 64) as usize, (b - *base) % 64);
-                    if w < words.len() {
-                        let m = 1u64 << bit;
-                        if words[w] & m != 0 {
-                            return false;
-                        }
-                        words[w] |= m;
-                        *len += 1;
-                        return true;
-                    }
-                }
-                // Outside the range: widen it when still dense enough, else fall back to hashing.
-                let lo = (*base).min(b & !63) as u64;
-                let hi = (*base as u64 + 64 * words.len() as u64).max((b as u64 & !63) + 64);
-                if hi - lo <= BITS_PER_MEMBER * (*len as u64 + 1) {
-                    let shift = ((*base as u64 - lo) / 64) as usize;
-                    let mut grown = vec![0u64; ((hi - lo) / 64) as usize];
-                    grown[shift..shift + words.len()].copy_from_slice(words);
-                    *words = grown;
-                    *base = lo as u32;
-                } else {
-                    self.become_hash();
-                }
-                self.insert(b)
-            }
-            IdSet::Hash { set, min, max } => {
-                match set.entry(mix(b as u64), |&x| x == b, |&x| mix(x as u64)) {
-                    hashbrown::hash_table::Entry::Occupied(_) => return false,
-                    hashbrown::hash_table::Entry::Vacant(v) => {
-                        v.insert(b);
-                    }
-                }
-                *min = (*min).min(b);
-                *max = (*max).max(b);
-                let n = set.len() as u64;
-                // At each power of two from 64 on: a bit set when the ids are dense enough.
-                if n >= 64 && n.is_power_of_two() {
-                    let span = (*max & !63) as u64 + 64 - (*min & !63) as u64;
-                    if span <= BITS_PER_MEMBER * n {
-                        self.become_bits();
-                    }
-                }
-                true
-            }
-        }
-    }
-
-    fn become_bits(&mut self) {
-        if let IdSet::Hash { set, min, max } = self {
-            let base = *min & !63;
-            let mut words = vec![0u64; (((*max & !63) - base) / 64 + 1) as usize];
-            for &x in set.iter() {
-                words[((x - base) / 64) as usize] |= 1 << ((x - base) % 64);
-            }
-            let len = set.len() as u32;
-            *self = IdSet::Bits { base, words, len };
-        }
-    }
-
-    fn become_hash(&mut self) {
-        if let IdSet::Bits { base, words, .. } = self {
-            let mut h = IdSet::default();
-            for (w, &bits) in words.iter().enumerate() {
-                for bit in 0..64 {
-                    if bits & (1 << bit) != 0 {
-                        if let IdSet::Hash { set, min, max } = &mut h {
-                            let x = *base + 64 * w as u32 + bit;
-                            set.insert_unique(mix(x as u64), x, |&y| mix(y as u64));
-                            *min = (*min).min(x);
-                            *max = (*max).max(x);
-                        }
-                    }
-                }
-            }
-            *self = h;
-        }
-    }
 }
 
 /// The width of an answer tuple of a goal with `nvars` variables: a value per variable, then the
@@ -288,6 +124,15 @@ impl AnswerSet {
         true
     }
 
+    /// Add a tuple the caller knows is not in the set, without recording it for deduplication (see
+    /// [`record_distinct`]).
+    pub(crate) fn push_distinct(&mut self, vals: &[TermId]) {
+        debug_assert_eq!(vals.len(), self.k);
+        debug_assert!(self.k != 0 || self.n == 0, "one empty tuple at most");
+        self.flat.extend_from_slice(vals);
+        self.n += 1;
+    }
+
     /// Drop the dedup index (the answers stay readable): used once a table is complete.
     pub fn freeze(&mut self) {
         self.index = HashTable::new();
@@ -303,6 +148,26 @@ use std::ops::ControlFlow;
 /// Record an answer tuple in a table's set, enforcing the term-depth and answers-per-table limits
 /// (hitting one halts the search). True when the answer is new and the search goes on.
 pub(crate) fn record(m: &mut Machine<'_>, set: &mut AnswerSet, vals: &[TermId]) -> bool {
+    if oversized(m, vals) || !set.insert(vals) {
+        return false;
+    }
+    counted(m, set)
+}
+
+/// [`record`] for a tuple known not to be in `set` (nor to be added again): it is added without being
+/// recorded for deduplication, so `set` must be frozen ([`AnswerSet::freeze`]) before any
+/// [`AnswerSet::insert`].
+pub(crate) fn record_distinct(m: &mut Machine<'_>, set: &mut AnswerSet, vals: &[TermId]) -> bool {
+    if oversized(m, vals) {
+        return false;
+    }
+    set.push_distinct(vals);
+    counted(m, set)
+}
+
+/// An answer too deep or too large for the limits: truncated as a call is (dropped, the solution
+/// ambiguous).
+fn oversized(m: &mut Machine<'_>, vals: &[TermId]) -> bool {
     if vals
         .iter()
         .any(|&v| m.store.depth(v) >= m.limits.max_term_depth)
@@ -312,16 +177,17 @@ pub(crate) fn record(m: &mut Machine<'_>, set: &mut AnswerSet, vals: &[TermId]) 
             })
         })
     {
-        // An oversized answer is truncated as a call is: dropped, and the solution ambiguous.
         m.out.truncated = true;
         m.out
             .truncated_by
             .get_or_insert(StopReason::TermDepth(m.limits.max_term_depth));
-        return false;
+        return true;
     }
-    if !set.insert(vals) {
-        return false;
-    }
+    false
+}
+
+/// Count a recorded answer; false (and the search halted) past the answer limit.
+fn counted(m: &mut Machine<'_>, set: &AnswerSet) -> bool {
     m.out.stats.table_answers += 1;
     if set.len() > m.limits.max_answers {
         m.halt(StopReason::Answers(m.limits.max_answers));
@@ -441,6 +307,7 @@ impl<'a, 'b> RootSink<'a, 'b> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::id_sets::IdSet;
     use super::*;
     use proptest::prelude::*;
     use std::collections::HashSet;

@@ -8,6 +8,7 @@ pub mod aggregate;
 pub mod answers;
 pub(crate) mod canon_goal;
 pub(crate) mod datalog;
+pub(crate) mod id_sets;
 pub(crate) mod machine;
 pub(crate) mod memory;
 pub mod recursive;

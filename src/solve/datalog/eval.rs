@@ -8,7 +8,7 @@
 //! are collected and added after the join, so a join never sees rows of its own round. The join is a
 //! loop over an explicit stack of cursors (no recursion over the length of a body).
 
-use super::rel::Rel;
+use super::rel::{Found, Rel};
 
 /// A rule argument: a variable of the rule or a constant (a term id).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,7 +45,10 @@ enum Range {
 struct Step {
     rel: usize,
     range: Range,
-    /// The index probed with the bound columns, or `None`: the rows of the range are scanned.
+    /// The bound columns probed through an index (0: the rows of the range are scanned).
+    mask: u64,
+    /// The number of that index in its relation, once the join has first run (an index is built
+    /// only for a join that runs: one whose atoms all have rows).
     index: Option<usize>,
     /// The bound columns' values, in column order (the probe's key, or what a scan checks).
     key: Vec<(usize, Arg)>,
@@ -63,7 +66,7 @@ struct Plan {
     steps: Vec<Step>,
 }
 
-fn plan(rels: &mut [Rel], rules: &[Rule], r: usize, delta: usize) -> Plan {
+fn plan(rules: &[Rule], r: usize, delta: usize) -> Plan {
     let body = &rules[r].body;
     let mut bound = vec![false; rules[r].nvars as usize];
     let mut left: Vec<usize> = (0..body.len()).filter(|&k| k != delta).collect();
@@ -100,11 +103,11 @@ fn plan(rels: &mut [Rel], rules: &[Rule], r: usize, delta: usize) -> Plan {
             std::cmp::Ordering::Equal => Range::New,
             std::cmp::Ordering::Greater => Range::All,
         };
-        let index = (k != delta && mask != 0).then(|| rels[atom.rel].index(mask));
         steps.push(Step {
             rel: atom.rel,
             range,
-            index,
+            mask: if k == delta { 0 } else { mask },
+            index: None,
             key,
             binds,
             repeats,
@@ -138,7 +141,7 @@ fn plan(rels: &mut [Rel], rules: &[Rule], r: usize, delta: usize) -> Plan {
 
 /// Where a step's cursor is.
 enum Cursor<'r> {
-    /// Scanning rows `at..end`.
+    /// Scanning rows `at..end` (of a range, or of an index's run of consecutive rows).
     Scan { at: u32, end: u32 },
     /// Walking an index's list of rows, up to row number `end`.
     Probe {
@@ -186,7 +189,7 @@ fn run_plan(
     key: &mut Vec<u32>,
     out: &mut Vec<u32>,
     derived: &mut usize,
-    tick: &mut dyn FnMut() -> bool,
+    tick: &mut impl FnMut() -> bool,
 ) -> bool {
     let open = |s: &Step, vals: &[u32], key: &mut Vec<u32>| -> Cursor<'_> {
         let (lo, hi) = match s.range {
@@ -199,9 +202,17 @@ fn run_plan(
             Some(ix) => {
                 key.clear();
                 key.extend(s.key.iter().map(|&(_, a)| value(a, vals)));
-                let rows = rels[s.rel].probe(ix, key);
-                let at = rows.partition_point(|&r| r < lo);
-                Cursor::Probe { rows, at, end: hi }
+                match rels[s.rel].probe(ix, key) {
+                    Found::Rows(rows) => {
+                        let at = rows.partition_point(|&r| r < lo);
+                        Cursor::Probe { rows, at, end: hi }
+                    }
+                    // A run of consecutive rows: the part of it in the range.
+                    Found::Run(a, b) => Cursor::Scan {
+                        at: a.max(lo),
+                        end: b.min(hi),
+                    },
+                }
             }
         }
     };
@@ -251,12 +262,12 @@ pub(super) struct Eval {
 }
 
 impl Eval {
-    /// The joins of `rules` over `rels` (the indexes they probe are built now).
-    pub fn new(rels: &mut [Rel], rules: Vec<Rule>) -> Eval {
+    /// The joins of `rules`.
+    pub fn new(rules: Vec<Rule>) -> Eval {
         let mut plans = Vec::new();
         for r in 0..rules.len() {
             for j in 0..rules[r].body.len() {
-                plans.push(plan(rels, &rules, r, j));
+                plans.push(plan(&rules, r, j));
             }
         }
         let maxvars = rules.iter().map(|r| r.nvars as usize).max().unwrap_or(0);
@@ -272,7 +283,7 @@ impl Eval {
     /// Run the rules to their least fixpoint over `rels`, from the rows added since the last run.
     /// False when `tick` stopped it (the relations then hold part of the answers, and the state
     /// must be dropped).
-    pub fn run(&mut self, rels: &mut [Rel], tick: &mut dyn FnMut() -> bool) -> bool {
+    pub fn run(&mut self, rels: &mut [Rel], tick: &mut impl FnMut() -> bool) -> bool {
         self.old.resize(rels.len(), 0);
         self.cur.resize(rels.len(), 0);
         let mut key = Vec::new();
@@ -284,7 +295,7 @@ impl Eval {
             }
             self.old = std::mem::replace(&mut self.cur, next);
             let (old, cur) = (&self.old, &self.cur);
-            for p in &self.plans {
+            for p in &mut self.plans {
                 let rule = &self.rules[p.rule];
                 let body = &rule.body;
                 let d = body[p.delta].rel;
@@ -298,6 +309,11 @@ impl Eval {
                 });
                 if empty {
                     continue;
+                }
+                for st in &mut p.steps {
+                    if st.mask != 0 && st.index.is_none() {
+                        st.index = Some(rels[st.rel].index(st.mask));
+                    }
                 }
                 out.clear();
                 let mut derived = 0;

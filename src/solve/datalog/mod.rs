@@ -13,7 +13,7 @@ mod eval;
 mod magic;
 mod rel;
 
-use super::answers::{record, AnswerSet};
+use super::answers::{record_distinct, AnswerSet};
 use super::machine::Machine;
 use crate::program::{Generation, Pred};
 use crate::term::{TermId, View};
@@ -103,7 +103,7 @@ impl Cache {
                 Some(RelKey::Magic(_, mask)) => mask,
                 _ => 0,
             };
-            let eval = Eval::new(&mut self.rels, rules);
+            let eval = Eval::new(rules);
             self.evals.insert(
                 (p, alpha),
                 Evaluation {
@@ -159,7 +159,7 @@ pub(crate) fn answer(
         return None;
     };
     let (seed, seed_mask, query) = (ev.seed, ev.seed_mask, ev.query);
-    let mut eval = std::mem::replace(&mut ev.eval, Eval::new(&mut [], Vec::new()));
+    let mut eval = std::mem::replace(&mut ev.eval, Eval::new(Vec::new()));
     let rels = &mut cache.rels;
     if let Some(r) = seed {
         let row: Vec<u32> = consts
@@ -203,7 +203,9 @@ pub(crate) fn answer(
                 Arg::Var(_) => {}
             }
         }
-        if !record(m, &mut set, &vals) && m.stopped() {
+        // Distinct rows give distinct tuples (a row is its tuple with the call's constants), and the
+        // table is frozen before anything else is added.
+        if !record_distinct(m, &mut set, &vals) && m.stopped() {
             break;
         }
     }

@@ -2,8 +2,11 @@
 //! is its position, so "the rows of the last round" is a range), a hash set for deduplication, and
 //! hash indexes on sets of bound columns, built on first use and kept up to date as rows are added.
 //! An index maps a key to the numbers of its rows in ascending order, so a probe limited to a range
-//! of rows cuts its list with a binary search.
+//! of rows cuts its list with a binary search. A relation that no longer grows (a predicate's facts)
+//! is stored in the order of the first column it is indexed on, so that index's probe finds a run of
+//! consecutive rows: read from one place in memory, not one place per row.
 
+use crate::solve::id_sets::IdSet;
 use hashbrown::HashTable;
 use rustc_hash::{FxHashMap, FxHasher};
 use std::hash::{Hash, Hasher};
@@ -17,8 +20,11 @@ fn hash_row(r: &[u32]) -> u64 {
 /// Rows by the values of some columns.
 enum Index {
     /// One column of a relation that no longer grows (a predicate's facts): each key's rows are a
-    /// run of one flat list, built by one sort.
-    Frozen(FxHashMap<u32, (u32, u32)>, Vec<u32>),
+    /// run of one flat list, built by counting (two passes over the rows, no sort).
+    Frozen(Runs, Vec<u32>),
+    /// One column of a relation that no longer grows, stored in that column's order: each key's rows
+    /// are a run of consecutive row numbers.
+    Clustered(Runs),
     /// One column.
     One(usize, FxHashMap<u32, Vec<u32>>),
     /// Several columns, in column order.
@@ -35,25 +41,89 @@ impl Index {
         }
     }
 
-    /// The index of one column of rows that will not grow.
-    fn frozen(rel: &Rel, col: usize) -> Index {
-        let mut pairs: Vec<u64> = (0..rel.len as u32)
-            .map(|i| (u64::from(rel.row(i)[col]) << 32) | u64::from(i))
-            .collect();
-        pairs.sort_unstable();
-        let mut runs: FxHashMap<u32, (u32, u32)> = FxHashMap::default();
-        let mut rows = Vec::with_capacity(pairs.len());
-        for (k, p) in pairs.iter().enumerate() {
-            let key = (p >> 32) as u32;
-            runs.entry(key).or_insert((k as u32, 0)).1 += 1;
-            rows.push(*p as u32);
+    /// Where each key of column `col` has its run, and the row numbers in the order of the runs (in
+    /// ascending order within a run), counted in two passes over the rows (no sort).
+    fn runs(rel: &Rel, col: usize) -> (Runs, Vec<u32>) {
+        let n = rel.len as u32;
+        let key = |i: u32| rel.row(i)[col];
+        let (lo, hi) = (0..n).fold((u32::MAX, 0), |(lo, hi), i| {
+            (lo.min(key(i)), hi.max(key(i)))
+        });
+        let mut rows = vec![0u32; n as usize];
+        if dense(n, lo, hi) {
+            // Keys close together (ids interned together): where each key's run starts, by key.
+            let mut starts = vec![0u32; (hi - lo) as usize + 2];
+            for i in 0..n {
+                starts[(key(i) - lo) as usize + 1] += 1;
+            }
+            for k in 1..starts.len() {
+                starts[k] += starts[k - 1];
+            }
+            let mut fill = starts.clone();
+            for i in 0..n {
+                let at = &mut fill[(key(i) - lo) as usize];
+                rows[*at as usize] = i;
+                *at += 1;
+            }
+            return (Runs::Dense { lo, starts }, rows);
         }
-        Index::Frozen(runs, rows)
+        // Keys spread out: each key's run (start, length), by hash. The lengths are counted, the
+        // runs laid out, and the rows placed while the lengths are counted again.
+        let mut runs: FxHashMap<u32, (u32, u32)> = FxHashMap::default();
+        for i in 0..n {
+            runs.entry(key(i)).or_insert((0, 0)).1 += 1;
+        }
+        let mut at = 0;
+        for run in runs.values_mut() {
+            let len = run.1;
+            *run = (at, 0);
+            at += len;
+        }
+        for i in 0..n {
+            let run = runs.get_mut(&key(i)).expect("counted");
+            rows[(run.0 + run.1) as usize] = i;
+            run.1 += 1;
+        }
+        (Runs::Hashed(runs), rows)
+    }
+
+    /// The runs of the keys of column `col` of rows in that column's order (one pass, in order).
+    fn sorted_runs(rel: &Rel, col: usize) -> Runs {
+        let n = rel.len as u32;
+        let key = |i: u32| rel.row(i)[col];
+        if n == 0 {
+            return Runs::Hashed(FxHashMap::default());
+        }
+        let (lo, hi) = (key(0), key(n - 1));
+        if dense(n, lo, hi) {
+            let mut starts = vec![0u32; (hi - lo) as usize + 2];
+            for i in 0..n {
+                starts[(key(i) - lo) as usize + 1] += 1;
+            }
+            for k in 1..starts.len() {
+                starts[k] += starts[k - 1];
+            }
+            return Runs::Dense { lo, starts };
+        }
+        let mut runs: FxHashMap<u32, (u32, u32)> = FxHashMap::default();
+        let mut at = 0;
+        while at < n {
+            let k = key(at);
+            let mut end = at + 1;
+            while end < n && key(end) == k {
+                end += 1;
+            }
+            runs.insert(k, (at, end - at));
+            at = end;
+        }
+        Runs::Hashed(runs)
     }
 
     fn add(&mut self, row: &[u32], i: u32) {
         match self {
-            Index::Frozen(..) => unreachable!("a frozen relation does not grow"),
+            Index::Frozen(..) | Index::Clustered(..) => {
+                unreachable!("a frozen relation does not grow")
+            }
             Index::One(c, m) => m.entry(row[*c]).or_default().push(i),
             Index::Many(cols, m) => {
                 let key: Vec<u32> = cols.iter().map(|&c| row[c]).collect();
@@ -62,17 +132,66 @@ impl Index {
         }
     }
 
-    fn get(&self, key: &[u32]) -> &[u32] {
+    fn get(&self, key: &[u32]) -> Found<'_> {
         let found = match self {
+            Index::Clustered(runs) => {
+                let (at, end) = runs.get(key[0]);
+                return Found::Run(at, end);
+            }
             Index::Frozen(runs, rows) => {
-                return runs
-                    .get(&key[0])
-                    .map_or(&[], |&(at, n)| &rows[at as usize..(at + n) as usize]);
+                let (at, end) = runs.get(key[0]);
+                return Found::Rows(&rows[at as usize..end as usize]);
             }
             Index::One(_, m) => m.get(&key[0]),
             Index::Many(_, m) => m.get(key),
         };
-        found.map_or(&[], |v| v.as_slice())
+        Found::Rows(found.map_or(&[], |v| v.as_slice()))
+    }
+}
+
+/// The rows a probe found, ascending.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Found<'a> {
+    /// These row numbers.
+    Rows(&'a [u32]),
+    /// The row numbers `start..end`.
+    Run(u32, u32),
+}
+
+impl Found<'_> {
+    /// The row numbers, collected.
+    pub fn to_vec(&self) -> Vec<u32> {
+        match *self {
+            Found::Rows(r) => r.to_vec(),
+            Found::Run(a, b) => (a..b).collect(),
+        }
+    }
+}
+
+/// Whether keys from `lo` to `hi` are close enough for `n` rows to find their runs by key minus `lo`
+/// (an array of at most about two entries per row) rather than by hash.
+fn dense(n: u32, lo: u32, hi: u32) -> bool {
+    n > 0 && lo <= hi && u64::from(hi - lo) < 2 * u64::from(n) + 1024
+}
+
+/// Where each key's run of a frozen index lies in its list of rows.
+enum Runs {
+    /// By key minus `lo`: key `k`'s run is `starts[k - lo]..starts[k - lo + 1]`.
+    Dense { lo: u32, starts: Vec<u32> },
+    /// By hash: key → (start, length).
+    Hashed(FxHashMap<u32, (u32, u32)>),
+}
+
+impl Runs {
+    /// The run of `key`: its start and end in the list of rows (empty when absent).
+    fn get(&self, key: u32) -> (u32, u32) {
+        match self {
+            Runs::Dense { lo, starts } => key
+                .checked_sub(*lo)
+                .and_then(|k| Some((*starts.get(k as usize)?, *starts.get(k as usize + 1)?)))
+                .unwrap_or((0, 0)),
+            Runs::Hashed(runs) => runs.get(&key).map_or((0, 0), |&(at, n)| (at, at + n)),
+        }
     }
 }
 
@@ -82,7 +201,9 @@ pub(super) struct Rel {
     data: Vec<u32>,
     len: usize,
     set: HashTable<u32>,
-    /// The rows of a relation of arity 1 or 2, packed: deduplication without reading `data`.
+    /// The rows of a relation of arity 1: a bit set while they are dense (ids interned together).
+    ids: IdSet,
+    /// The rows of a relation of arity 2, packed: deduplication without reading `data`.
     packed: hashbrown::HashSet<u64, rustc_hash::FxBuildHasher>,
     indexes: Vec<(u64, Index)>,
     /// No row will be added (see [`Rel::freeze`]).
@@ -96,6 +217,7 @@ impl Rel {
             data: Vec::new(),
             len: 0,
             set: HashTable::new(),
+            ids: IdSet::default(),
             packed: Default::default(),
             indexes: Vec::new(),
             frozen: false,
@@ -110,12 +232,9 @@ impl Rel {
         self.len
     }
 
+    /// Room for `rows` more rows added by [`Rel::push`] (no deduplication table is reserved).
     pub fn reserve(&mut self, rows: usize) {
         self.data.reserve(rows * self.arity);
-        let (data, ar) = (&self.data, self.arity);
-        self.set.reserve(rows, |&j| {
-            hash_row(&data[j as usize * ar..(j as usize + 1) * ar])
-        });
     }
 
     pub fn row(&self, i: u32) -> &[u32] {
@@ -128,9 +247,15 @@ impl Rel {
         debug_assert_eq!(row.len(), self.arity);
         debug_assert!(!self.frozen);
         let i = self.len as u32;
-        if matches!(self.arity, 1 | 2) {
-            let key = (u64::from(row[0]) << 32) | u64::from(row[row.len() - 1]);
-            if !self.packed.insert(key) {
+        if self.arity == 1 {
+            if !self.ids.insert(row[0]) {
+                return false;
+            }
+        } else if self.arity == 2 {
+            if !self
+                .packed
+                .insert((u64::from(row[0]) << 32) | u64::from(row[1]))
+            {
                 return false;
             }
         } else {
@@ -142,7 +267,7 @@ impl Rel {
             }
             self.set.insert_unique(h, i, |&j| hash_row(row_at(j)));
         }
-        self.data.extend_from_slice(row);
+        self.data.extend(row.iter().copied());
         self.len += 1;
         for (_, ix) in &mut self.indexes {
             ix.add(row, i);
@@ -161,10 +286,39 @@ impl Rel {
         debug_assert_eq!(row.len(), self.arity);
         debug_assert!(!self.frozen);
         let i = self.len as u32;
-        self.data.extend_from_slice(row);
+        self.data.extend(row.iter().copied());
         self.len += 1;
         for (_, ix) in &mut self.indexes {
             ix.add(row, i);
+        }
+    }
+
+    /// Put the rows in the order of column `col`, stably. Rows of one or two ids are radix-sorted as
+    /// they are (passes in memory order); wider rows are placed by counting, then gathered.
+    fn sort_by_column(&mut self, col: usize) {
+        match self.arity {
+            1 => radsort::sort(&mut self.data),
+            2 => {
+                let other = 1 - col;
+                let mut packed: Vec<u64> = self
+                    .data
+                    .chunks_exact(2)
+                    .map(|r| (u64::from(r[col]) << 32) | u64::from(r[other]))
+                    .collect();
+                radsort::sort_by_key(&mut packed, |&x| (x >> 32) as u32);
+                for (r, &x) in self.data.chunks_exact_mut(2).zip(&packed) {
+                    r[col] = (x >> 32) as u32;
+                    r[other] = x as u32;
+                }
+            }
+            a => {
+                let (_, order) = Index::runs(self, col);
+                let mut data = Vec::with_capacity(self.data.len());
+                for &i in &order {
+                    data.extend_from_slice(&self.data[i as usize * a..(i as usize + 1) * a]);
+                }
+                self.data = data;
+            }
         }
     }
 
@@ -174,7 +328,17 @@ impl Rel {
             return k;
         }
         let ix = if self.frozen && mask.count_ones() == 1 {
-            Index::frozen(self, mask.trailing_zeros() as usize)
+            let col = mask.trailing_zeros() as usize;
+            if self.indexes.is_empty() {
+                // The first index of a relation that no longer grows: the rows are put in its order
+                // (no other index holds row numbers yet, and a range of rows of a relation that was
+                // complete before any join is all of them or none).
+                self.sort_by_column(col);
+                Index::Clustered(Index::sorted_runs(self, col))
+            } else {
+                let (runs, order) = Index::runs(self, col);
+                Index::Frozen(runs, order)
+            }
         } else {
             let mut ix = Index::new(mask, self.arity);
             for i in 0..self.len as u32 {
@@ -187,7 +351,7 @@ impl Rel {
     }
 
     /// The rows whose indexed columns (in column order) are `key`, ascending.
-    pub fn probe(&self, index: usize, key: &[u32]) -> &[u32] {
+    pub fn probe(&self, index: usize, key: &[u32]) -> Found<'_> {
         self.indexes[index].1.get(key)
     }
 }
@@ -195,6 +359,10 @@ impl Rel {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn rows(f: Found<'_>) -> Vec<u32> {
+        f.to_vec()
+    }
 
     #[test]
     fn dedup_index_and_nullary() {
@@ -204,23 +372,119 @@ mod tests {
         let k = r.index(0b01);
         assert!(r.insert(&[1, 3]));
         assert!(r.insert(&[2, 3]));
-        assert_eq!(r.probe(k, &[1]), &[0, 1]);
+        assert_eq!(rows(r.probe(k, &[1])), [0, 1]);
         let k2 = r.index(0b11);
-        assert_eq!(r.probe(k2, &[2, 3]), &[2]);
-        assert_eq!(r.probe(k2, &[2, 4]), &[] as &[u32]);
+        assert_eq!(rows(r.probe(k2, &[2, 3])), [2]);
+        assert_eq!(rows(r.probe(k2, &[2, 4])), [] as [u32; 0]);
+        // Facts: the first index puts the rows in its order; a later one lists row numbers.
         let mut f = Rel::new(2);
         for row in [[3, 1], [1, 2], [3, 4], [2, 2]] {
             f.push(&row);
         }
         f.freeze();
         let k = f.index(0b01);
-        assert_eq!(f.probe(k, &[3]), &[0, 2]);
-        assert_eq!(f.probe(k, &[5]), &[] as &[u32]);
+        assert!(matches!(
+            f.indexes[k].1,
+            Index::Clustered(Runs::Dense { .. })
+        ));
+        let got: Vec<Vec<u32>> = (0..4).map(|i| f.row(i).to_vec()).collect();
+        assert_eq!(got, [[1, 2], [2, 2], [3, 1], [3, 4]]);
+        assert_eq!(f.probe(k, &[3]), Found::Run(2, 4));
+        assert_eq!(rows(f.probe(k, &[5])), [] as [u32; 0]);
+        for absent in [0, 4, u32::MAX] {
+            assert_eq!(rows(f.probe(k, &[absent])), [] as [u32; 0]);
+        }
         let k = f.index(0b10);
-        assert_eq!(f.probe(k, &[2]), &[1, 3]);
+        assert!(matches!(
+            f.indexes[k].1,
+            Index::Frozen(Runs::Dense { .. }, _)
+        ));
+        assert_eq!(rows(f.probe(k, &[2])), [0, 1]);
+        assert_eq!(rows(f.probe(k, &[4])), [3]);
+        // Keys far apart: the runs are found by hash; rows stay in their order within a key.
+        let mut h = Rel::new(2);
+        for row in [[900_000, 1], [7, 2], [900_000, 3], [u32::MAX, 4], [7, 5]] {
+            h.push(&row);
+        }
+        h.freeze();
+        let k = h.index(0b10);
+        assert!(matches!(
+            h.indexes[k].1,
+            Index::Clustered(Runs::Dense { .. })
+        ));
+        let k = h.index(0b01);
+        assert!(matches!(h.indexes[k].1, Index::Frozen(Runs::Hashed(_), _)));
+        assert_eq!(rows(h.probe(k, &[900_000])), [0, 2]);
+        assert_eq!(rows(h.probe(k, &[7])), [1, 4]);
+        assert_eq!(rows(h.probe(k, &[u32::MAX])), [3]);
+        assert_eq!(rows(h.probe(k, &[8])), [] as [u32; 0]);
+        let mut c = Rel::new(1);
+        for row in [[u32::MAX], [5], [u32::MAX]] {
+            c.push(&row);
+        }
+        c.freeze();
+        let k = c.index(0b1);
+        assert!(matches!(c.indexes[k].1, Index::Clustered(Runs::Hashed(_))));
+        let run = c.probe(k, &[u32::MAX]);
+        assert_eq!(
+            rows(run).iter().map(|&i| c.row(i)[0]).collect::<Vec<_>>(),
+            [u32::MAX; 2]
+        );
+        assert_eq!(rows(c.probe(k, &[5])).len(), 1);
         let mut z = Rel::new(0);
         assert!(z.insert(&[]));
         assert!(!z.insert(&[]));
         assert_eq!(z.len(), 1);
+    }
+
+    /// Facts of every arity, indexed first on each column (clustered), then on another: every probe
+    /// finds exactly the rows with its key, and the relation keeps its rows.
+    #[test]
+    fn clustered_and_frozen_probes_match_a_scan() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |m: u32| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % u64::from(m)) as u32
+        };
+        for arity in 1..=4usize {
+            for first in 0..arity {
+                for spread in [8u32, 100_000] {
+                    let mut rel = Rel::new(arity);
+                    let mut rows: Vec<Vec<u32>> = Vec::new();
+                    for _ in 0..300 {
+                        let row: Vec<u32> = (0..arity).map(|_| next(spread)).collect();
+                        rel.push(&row);
+                        rows.push(row);
+                    }
+                    rel.freeze();
+                    let second = (first + 1) % arity;
+                    let ks = [rel.index(1 << first), rel.index(1 << second)];
+                    let mut kept: Vec<Vec<u32>> = (0..300).map(|i| rel.row(i).to_vec()).collect();
+                    let mut want = rows.clone();
+                    kept.sort();
+                    want.sort();
+                    assert_eq!(kept, want);
+                    for (k, col) in ks.into_iter().zip([first, second]) {
+                        for probe in rows.iter().map(|r| r[col]).chain([spread + 1]) {
+                            let got: Vec<Vec<u32>> = f(rel.probe(k, &[probe]))
+                                .iter()
+                                .map(|&i| rel.row(i).to_vec())
+                                .collect();
+                            let scan: Vec<Vec<u32>> = (0..300)
+                                .map(|i| rel.row(i).to_vec())
+                                .filter(|r| r[col] == probe)
+                                .collect();
+                            assert_eq!(got, scan, "arity {arity}, column {col}");
+                        }
+                    }
+                }
+            }
+        }
+
+        fn f(found: Found<'_>) -> Vec<u32> {
+            found.to_vec()
+        }
     }
 }

@@ -233,6 +233,7 @@ fn run(
         clock: 0,
         root_strands: std::collections::VecDeque::new(),
         root_ambiguous_mode: false,
+        query_is_one_call: false,
         event: None,
     };
     engine.solve(&mut m, goal);
@@ -310,6 +311,9 @@ struct Engine<'a, 'b> {
     root_strands: std::collections::VecDeque<chalk::Queued>,
     /// chalk order: the query takes ambiguous answers now (see `Table::ambiguous_mode`).
     root_ambiguous_mode: bool,
+    /// The query is one call of a tabled predicate with distinct variables for arguments: its
+    /// answers are exactly its table's (see [`Engine::answer_straight`]).
+    query_is_one_call: bool,
     /// chalk order: what the strand being followed came to.
     event: Option<chalk::Event>,
 }
@@ -322,6 +326,15 @@ impl Engine<'_, '_> {
         }
         let mut st = State::for_query(m.store, goal);
         self.current = Owner::Root;
+        self.query_is_one_call = m
+            .store
+            .functor(goal.term)
+            .is_some_and(|p| self.is_tabled(p))
+            && m.store
+                .args(goal.term)
+                .iter()
+                .enumerate()
+                .all(|(i, &a)| matches!(m.store.view(a), View::Var(v) if v as usize == i));
         if m.run(&mut st, self).is_break() {
             return;
         }
@@ -465,6 +478,56 @@ impl Engine<'_, '_> {
             && cons.slots.len() == nvars as usize
             && cons.slots.iter().enumerate().all(|(j, &s)| s == j as u32))
         .then_some(taint.unwrap_or(0))
+    }
+
+    /// The complete table's `answers` are the query's (it is one call of a tabled predicate, with
+    /// distinct variables for arguments, made in `st`): when each is a plain answer (no region
+    /// constraint; at most the marker of an ambiguous one) and the call's variables are the query's
+    /// in order, they are reported as they are, without unifying each with the query nor
+    /// deduplicating them again (a table's answers are distinct). False when that does not apply.
+    fn answer_straight(
+        &mut self,
+        m: &mut Machine<'_>,
+        st: &State,
+        answers: &[TermId],
+        slots: &[u32],
+    ) -> bool {
+        let nvars = self.root.nvars();
+        let width = super::answers::answer_width(nvars);
+        let nil = m.store.atom(syms::NIL);
+        let marker = |store: &crate::term::Store, last: TermId| -> Option<u8> {
+            if last == nil {
+                return Some(0);
+            }
+            match store.view(last) {
+                View::App(syms::CONS, [first, rest]) if *rest == nil => match store.view(*first) {
+                    View::App(syms::AMBIGUOUS, [t]) => match store.view(*t) {
+                        View::Int(bits) => Some(bits as u8),
+                        _ => None,
+                    },
+                    _ => None,
+                },
+                _ => None,
+            }
+        };
+        let plain = slots.len() == nvars as usize
+            && slots.iter().enumerate().all(|(j, &s)| s == j as u32)
+            && st.b.constraints().is_empty()
+            && st.taint == 0
+            && answers.len() % width == 0
+            && answers
+                .chunks_exact(width)
+                .all(|a| marker(m.store, a[nvars as usize]).is_some());
+        if !plain {
+            return false;
+        }
+        for a in answers.chunks_exact(width) {
+            let taint = marker(m.store, a[nvars as usize]).unwrap_or(0);
+            if !m.tick() || self.root.emit_values(m, a, taint).is_break() {
+                break;
+            }
+        }
+        true
     }
 
     /// The state that evaluates table `t`'s clauses.
@@ -875,6 +938,12 @@ impl Hooks for Engine<'_, '_> {
         }
         if let Some(frozen) = &self.tables[t as usize].frozen {
             let answers = answers_to_caller(m.store, &umap, frozen.clone());
+            if root_goal && self.query_is_one_call && self.answer_straight(m, st, &answers, &slots)
+            {
+                // Reported: nothing left to try (if the caller or a limit stopped the report, the
+                // machine sees that it stopped).
+                return CallAction::Answers(Rc::from([]), slots);
+            }
             return CallAction::Answers(answers, slots);
         }
         let inductive = matches!(self.current, Owner::Table(o) if !self.is_coinductive(m, o));
