@@ -6,7 +6,7 @@
 //! is stored in the order of the first column it is indexed on, so that index's probe finds a run of
 //! consecutive rows: read from one place in memory, not one place per row.
 
-use crate::solve::id_sets::IdSet;
+use crate::solve::id_sets::{IdSet, Pairs};
 use hashbrown::HashTable;
 use rustc_hash::{FxHashMap, FxHasher};
 use std::hash::{Hash, Hasher};
@@ -203,8 +203,9 @@ pub(super) struct Rel {
     set: HashTable<u32>,
     /// The rows of a relation of arity 1: a bit set while they are dense (ids interned together).
     ids: IdSet,
-    /// The rows of a relation of arity 2, packed: deduplication without reading `data`.
-    packed: hashbrown::HashSet<u64, rustc_hash::FxBuildHasher>,
+    /// The rows of a relation of arity 2, as a set of second values per first value: deduplication
+    /// without reading `data`, in a small set (often a bit set) per first value.
+    pairs: Pairs,
     indexes: Vec<(u64, Index)>,
     /// No row will be added (see [`Rel::freeze`]).
     frozen: bool,
@@ -218,7 +219,7 @@ impl Rel {
             len: 0,
             set: HashTable::new(),
             ids: IdSet::default(),
-            packed: Default::default(),
+            pairs: Pairs::default(),
             indexes: Vec::new(),
             frozen: false,
         }
@@ -252,10 +253,7 @@ impl Rel {
                 return false;
             }
         } else if self.arity == 2 {
-            if !self
-                .packed
-                .insert((u64::from(row[0]) << 32) | u64::from(row[1]))
-            {
+            if !self.pairs.insert(row[0], row[1]) {
                 return false;
             }
         } else {

@@ -311,8 +311,8 @@ struct Engine<'a, 'b> {
     root_strands: std::collections::VecDeque<chalk::Queued>,
     /// chalk order: the query takes ambiguous answers now (see `Table::ambiguous_mode`).
     root_ambiguous_mode: bool,
-    /// The query is one call of a tabled predicate with distinct variables for arguments: its
-    /// answers are exactly its table's (see [`Engine::answer_straight`]).
+    /// The query is one call of a tabled predicate: its answers are exactly its table's (see
+    /// [`Engine::answer_straight`]).
     query_is_one_call: bool,
     /// chalk order: what the strand being followed came to.
     event: Option<chalk::Event>,
@@ -329,12 +329,7 @@ impl Engine<'_, '_> {
         self.query_is_one_call = m
             .store
             .functor(goal.term)
-            .is_some_and(|p| self.is_tabled(p))
-            && m.store
-                .args(goal.term)
-                .iter()
-                .enumerate()
-                .all(|(i, &a)| matches!(m.store.view(a), View::Var(v) if v as usize == i));
+            .is_some_and(|p| self.is_tabled(p));
         if m.run(&mut st, self).is_break() {
             return;
         }
@@ -480,8 +475,8 @@ impl Engine<'_, '_> {
         .then_some(taint.unwrap_or(0))
     }
 
-    /// The complete table's `answers` are the query's (it is one call of a tabled predicate, with
-    /// distinct variables for arguments, made in `st`): when each is a plain answer (no region
+    /// The complete table's `answers` are the query's (it is one call of a tabled predicate, made
+    /// in `st`): when each is a plain answer (no region
     /// constraint; at most the marker of an ambiguous one) and the call's variables are the query's
     /// in order, they are reported as they are, without unifying each with the query nor
     /// deduplicating them again (a table's answers are distinct). False when that does not apply.
