@@ -297,8 +297,17 @@ impl Rel {
         match self.arity {
             1 => radsort::sort(&mut self.data),
             2 => {
-                let (rows, _) = self.data.as_chunks_mut::<2>();
-                radsort::sort_by_key(rows, |r| r[col]);
+                let other = 1 - col;
+                let mut packed: Vec<u64> = self
+                    .data
+                    .chunks_exact(2)
+                    .map(|r| (u64::from(r[col]) << 32) | u64::from(r[other]))
+                    .collect();
+                radsort::sort_by_key(&mut packed, |&x| (x >> 32) as u32);
+                for (r, &x) in self.data.chunks_exact_mut(2).zip(&packed) {
+                    r[col] = (x >> 32) as u32;
+                    r[other] = x as u32;
+                }
             }
             a => {
                 let (_, order) = Index::runs(self, col);
