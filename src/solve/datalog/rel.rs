@@ -52,13 +52,7 @@ impl Index {
         let mut rows = vec![0u32; n as usize];
         if dense(n, lo, hi) {
             // Keys close together (ids interned together): where each key's run starts, by key.
-            let mut starts = vec![0u32; (hi - lo) as usize + 2];
-            for i in 0..n {
-                starts[(key(i) - lo) as usize + 1] += 1;
-            }
-            for k in 1..starts.len() {
-                starts[k] += starts[k - 1];
-            }
+            let starts = starts_by_key(n, lo, hi, key);
             let mut fill = starts.clone();
             for i in 0..n {
                 let at = &mut fill[(key(i) - lo) as usize];
@@ -96,14 +90,10 @@ impl Index {
         }
         let (lo, hi) = (key(0), key(n - 1));
         if dense(n, lo, hi) {
-            let mut starts = vec![0u32; (hi - lo) as usize + 2];
-            for i in 0..n {
-                starts[(key(i) - lo) as usize + 1] += 1;
-            }
-            for k in 1..starts.len() {
-                starts[k] += starts[k - 1];
-            }
-            return Runs::Dense { lo, starts };
+            return Runs::Dense {
+                lo,
+                starts: starts_by_key(n, lo, hi, key),
+            };
         }
         let mut runs: FxHashMap<u32, (u32, u32)> = FxHashMap::default();
         let mut at = 0;
@@ -172,6 +162,19 @@ impl Found<'_> {
 /// (an array of at most about two entries per row) rather than by hash.
 fn dense(n: u32, lo: u32, hi: u32) -> bool {
     n > 0 && lo <= hi && u64::from(hi - lo) < 2 * u64::from(n) + 1024
+}
+
+/// Where the run of each key from `lo` to `hi` starts, by key minus `lo` (one more entry: the end of
+/// the last run), for the keys `key(0..n)` counted.
+fn starts_by_key(n: u32, lo: u32, hi: u32, key: impl Fn(u32) -> u32) -> Vec<u32> {
+    let mut starts = vec![0u32; (hi - lo) as usize + 2];
+    for i in 0..n {
+        starts[(key(i) - lo) as usize + 1] += 1;
+    }
+    for k in 1..starts.len() {
+        starts[k] += starts[k - 1];
+    }
+    starts
 }
 
 /// Where each key's run of a frozen index lies in its list of rows.
