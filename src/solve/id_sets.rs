@@ -220,3 +220,47 @@ impl IdSet {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use std::collections::HashSet;
+
+    /// Ids in a dense run (ascending, descending or shuffled by the strategy) with far outliers, so
+    /// that a set starts inline, becomes a hash set, a bit set widening both ways, and a hash set
+    /// again.
+    fn ids() -> impl Strategy<Value = Vec<u32>> {
+        prop_oneof![
+            (0u32..5000, 1usize..3000).prop_map(|(s, n)| (s..s + n as u32).collect()),
+            (0u32..5000, 1usize..3000).prop_map(|(s, n)| (s..s + n as u32).rev().collect()),
+            prop::collection::vec(
+                prop_oneof![8 => 0u32..2000, 1 => any::<u32>(), 1 => u32::MAX - 100..=u32::MAX],
+                0..2000
+            ),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn id_set_is_a_set(xs in ids(), again in ids()) {
+            let mut set = IdSet::One(xs.first().copied().unwrap_or(7));
+            let mut model: HashSet<u32> = HashSet::from([xs.first().copied().unwrap_or(7)]);
+            for &x in xs.iter().chain(&again) {
+                prop_assert_eq!(set.insert(x), model.insert(x), "id {}", x);
+            }
+            for &x in xs.iter().chain(&again) {
+                prop_assert!(!set.insert(x));
+            }
+        }
+
+        #[test]
+        fn pairs_are_a_set(ps in prop::collection::vec((0u32..40, prop_oneof![0u32..300, any::<u32>()]), 0..3000)) {
+            let mut pairs = Pairs::default();
+            let mut model: HashSet<(u32, u32)> = HashSet::new();
+            for &(a, b) in &ps {
+                prop_assert_eq!(pairs.insert(a, b), model.insert((a, b)));
+            }
+        }
+    }
+}

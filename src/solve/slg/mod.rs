@@ -253,6 +253,30 @@ fn run(
     (out, engine.verdict, done)
 }
 
+/// The taint of an answer whose constraint list `last` holds no region constraint: 0 for `[]`, the
+/// marker's bits for `['$ambiguous'(Bits)]`; `None` for any other list.
+fn plain_answer_taint(store: &crate::term::Store, last: TermId) -> Option<u8> {
+    let is_nil = |t: TermId| matches!(store.view(t), View::Atom(syms::NIL));
+    if is_nil(last) {
+        return Some(0);
+    }
+    match store.view(last) {
+        View::App(syms::CONS, [first, rest]) if is_nil(*rest) => match store.view(*first) {
+            View::App(syms::AMBIGUOUS, [t]) => match store.view(*t) {
+                View::Int(bits) => Some(bits as u8),
+                _ => None,
+            },
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A call's variables are the query's `nvars` variables, in order.
+fn identity_slots(slots: &[u32], nvars: u32) -> bool {
+    slots.len() == nvars as usize && slots.iter().enumerate().all(|(j, &s)| s == j as u32)
+}
+
 /// Work waiting for an owner.
 enum Work {
     /// Evaluate the table's clauses.
@@ -452,34 +476,20 @@ impl Engine<'_, '_> {
         vals: &[crate::term::TermId],
         nvars: u32,
     ) -> Option<u8> {
-        let last = *vals.last()?;
-        let taint = m
-            .store
-            .args(last)
-            .first()
-            .and_then(|&first| match m.store.view(first) {
-                View::App(syms::AMBIGUOUS, [t]) => match m.store.view(*t) {
-                    View::Int(bits) => Some(bits as u8),
-                    _ => None,
-                },
-                _ => None,
-            });
-        let nil = m.store.atom(syms::NIL);
+        let taint = plain_answer_taint(m.store, *vals.last()?)?;
         (cons.owner == Owner::Root
             && cons.state.goals.is_none()
             && cons.state.b.constraints().is_empty()
             && cons.state.taint == 0
-            && (last == nil || (taint.is_some() && m.store.args(last)[1] == nil))
-            && cons.slots.len() == nvars as usize
-            && cons.slots.iter().enumerate().all(|(j, &s)| s == j as u32))
-        .then_some(taint.unwrap_or(0))
+            && identity_slots(&cons.slots, nvars))
+        .then_some(taint)
     }
 
     /// The complete table's `answers` are the query's (it is one call of a tabled predicate, made
-    /// in `st`): when each is a plain answer (no region
-    /// constraint; at most the marker of an ambiguous one) and the call's variables are the query's
-    /// in order, they are reported as they are, without unifying each with the query nor
-    /// deduplicating them again (a table's answers are distinct). False when that does not apply.
+    /// in `st`): when each is a plain answer (see [`plain_answer_taint`]) and the call's variables
+    /// are the query's in order, they are reported as they are, without unifying each with the query
+    /// nor deduplicating them again (a table's answers are distinct). False when that does not
+    /// apply.
     fn answer_straight(
         &mut self,
         m: &mut Machine<'_>,
@@ -489,35 +499,19 @@ impl Engine<'_, '_> {
     ) -> bool {
         let nvars = self.root.nvars();
         let width = super::answers::answer_width(nvars);
-        let nil = m.store.atom(syms::NIL);
-        let marker = |store: &crate::term::Store, last: TermId| -> Option<u8> {
-            if last == nil {
-                return Some(0);
-            }
-            match store.view(last) {
-                View::App(syms::CONS, [first, rest]) if *rest == nil => match store.view(*first) {
-                    View::App(syms::AMBIGUOUS, [t]) => match store.view(*t) {
-                        View::Int(bits) => Some(bits as u8),
-                        _ => None,
-                    },
-                    _ => None,
-                },
-                _ => None,
-            }
-        };
-        let plain = slots.len() == nvars as usize
-            && slots.iter().enumerate().all(|(j, &s)| s == j as u32)
+        let last = nvars as usize;
+        let plain = identity_slots(slots, nvars)
             && st.b.constraints().is_empty()
             && st.taint == 0
             && answers.len() % width == 0
             && answers
                 .chunks_exact(width)
-                .all(|a| marker(m.store, a[nvars as usize]).is_some());
+                .all(|a| plain_answer_taint(m.store, a[last]).is_some());
         if !plain {
             return false;
         }
         for a in answers.chunks_exact(width) {
-            let taint = marker(m.store, a[nvars as usize]).unwrap_or(0);
+            let taint = plain_answer_taint(m.store, a[last]).unwrap_or(0);
             if !m.tick() || self.root.emit_values(m, a, taint).is_break() {
                 break;
             }
