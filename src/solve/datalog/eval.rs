@@ -6,7 +6,9 @@
 //! round after its last premise appeared. The join starts from the new rows and then takes, of the
 //! atoms left, the one with the most bound columns (a hash probe of its index); the derived head rows
 //! are collected and added after the join, so a join never sees rows of its own round. The join is a
-//! loop over an explicit stack of cursors (no recursion over the length of a body).
+//! loop over an explicit stack of cursors (no recursion over the length of a body). An index is built
+//! when a join that probes it first runs, and a join reads ahead what its second step's probes will
+//! find for a batch of first-step rows ([`warm`]), so that their cache misses overlap.
 
 use super::rel::{Found, Rel};
 
@@ -80,7 +82,7 @@ enum KeyFrom {
 /// Rows of the first step read ahead of the join, a batch at a time.
 const WARM_BATCH: u32 = 32;
 
-/// The key recipe of `p`'s second step, if its key is known from the first step's row alone.
+/// The key recipe of a plan's second step, if its key is known from the first step's row alone.
 fn warm_key(steps: &[Step]) -> Option<Vec<KeyFrom>> {
     let (first, second) = (steps.first()?, steps.get(1)?);
     if second.mask == 0 {
