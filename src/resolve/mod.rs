@@ -459,6 +459,9 @@ impl Resolver {
         // The types the user's items name but nothing defines, by internal name (the path).
         let mut externals: Vec<(String, usize, Span)> = Vec::new();
         let mut unseen_traits: Vec<UnseenTrait> = Vec::new();
+        // Where each is in its list, by path (the lists keep the order of first use).
+        let mut external_at: FxHashMap<String, usize> = FxHashMap::default();
+        let mut unseen_at: FxHashMap<String, usize> = FxHashMap::default();
         let mut decls = b.decls;
         let rewritten = rewrite_all(&r, &mut decls, &keep, &internal, parallel_from);
         for ((i, d), found) in decls.into_iter().enumerate().zip(rewritten) {
@@ -469,7 +472,7 @@ impl Resolver {
             let (ext_traits, found_externals) = found?;
             if d.user {
                 for u in ext_traits {
-                    match unseen_traits.iter_mut().find(|x| x.path == u.path) {
+                    match unseen_at.get(&u.path).map(|&k| &mut unseen_traits[k]) {
                         Some(x) if x.args != u.args => {
                             return Err(Error::Lower {
                                 span: u.span.clone(),
@@ -488,11 +491,14 @@ impl Resolver {
                                 x.add_assoc(name, n);
                             }
                         }
-                        None => unseen_traits.push(u),
+                        None => {
+                            unseen_at.insert(u.path.clone(), unseen_traits.len());
+                            unseen_traits.push(u);
+                        }
                     }
                 }
                 for e in found_externals {
-                    match externals.iter().find(|x| x.0 == e.0) {
+                    match external_at.get(&e.0).map(|&k| &externals[k]) {
                         Some(x) if x.1 != e.1 => {
                             return Err(Error::Lower {
                                 span: e.2.clone(),
@@ -505,7 +511,10 @@ impl Resolver {
                             })
                         }
                         Some(_) => {}
-                        None => externals.push(e),
+                        None => {
+                            external_at.insert(e.0.clone(), externals.len());
+                            externals.push(e);
+                        }
                     }
                 }
             }
@@ -519,10 +528,7 @@ impl Resolver {
                 all.push(item);
             }
         }
-        if let Some((p, _, span)) = externals
-            .iter()
-            .find(|e| unseen_traits.iter().any(|u| u.path == e.0))
-        {
+        if let Some((p, _, span)) = externals.iter().find(|e| unseen_at.contains_key(&e.0)) {
             return Err(Error::Lower {
                 span: span.clone(),
                 code: "resolve::external_kind",
@@ -1999,5 +2005,47 @@ mod tests {
         let one = show(usize::MAX);
         assert!(one.contains("external_arity"), "{one}");
         assert_eq!(one, show(1));
+    }
+
+    fn resolve_text(src: &str) -> std::result::Result<Vec<Item>, String> {
+        let file: std::sync::Arc<str> = "t.rs".into();
+        let c = crate::syntax::rust::parse_crate(&file, src).expect("parses");
+        Resolver::resolve_onto(None, c, None, usize::MAX)
+            .map(|r| r.user.items)
+            .map_err(|e| format!("{e:?}"))
+    }
+
+    /// Types and traits the program names but does not define: one item each, in the order of
+    /// first use, whatever the number of uses; used inconsistently, an error at the use.
+    #[test]
+    fn unseen_types_and_traits_are_declared_once_each() {
+        let mut src = String::new();
+        for i in 0..300 {
+            src.push_str(&format!(
+                "struct S{i};\nimpl other::Tr{} for other::Ty{}<S{i}> {{}}\n",
+                i % 7,
+                i % 11
+            ));
+        }
+        let items = resolve_text(&src).expect("resolves");
+        let names: Vec<String> = items
+            .iter()
+            .filter_map(|i| match &i.kind {
+                ItemKind::External(e) => Some(e.name.name.clone()),
+                ItemKind::Trait(_) => declared(i).map(|n| n.name.clone()),
+                _ => None,
+            })
+            .collect();
+        let want: Vec<String> = (0..7)
+            .map(|k| format!("other::Tr{k}"))
+            .chain((0..11).map(|k| format!("other::Ty{k}")))
+            .collect();
+        assert_eq!(names, want);
+        let arity = resolve_text(
+            "struct A;\nimpl Clone for other::T<A> {}\nimpl Clone for other::T<A, A> {}\n",
+        );
+        assert!(arity.is_err_and(|e| e.contains("external_arity")));
+        let kind = resolve_text("struct A;\nimpl other::X for other::X {}\n");
+        assert!(kind.is_err_and(|e| e.contains("external_kind")));
     }
 }
