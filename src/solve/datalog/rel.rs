@@ -1,5 +1,6 @@
 //! A relation of the Datalog sub-engine: rows of term ids stored flat and append-only (a row's number
-//! is its position, so "the rows of the last round" is a range), a hash set for deduplication, and
+//! is its position, so "the rows of the last round" is a range), a set for deduplication (of ids or
+//! pairs of ids, `solve::id_sets`, for one or two columns; a hash set of rows otherwise), and
 //! hash indexes on sets of bound columns, built on first use and kept up to date as rows are added.
 //! An index maps a key to the numbers of its rows in ascending order, so a probe limited to a range
 //! of rows cuts its list with a binary search. A relation that no longer grows (a predicate's facts)
@@ -20,7 +21,7 @@ fn hash_row(r: &[u32]) -> u64 {
 /// Rows by the values of some columns.
 enum Index {
     /// One column of a relation that no longer grows (a predicate's facts): each key's rows are a
-    /// run of one flat list, built by counting (two passes over the rows, no sort).
+    /// run of one flat list, built by counting (no sort).
     Frozen(Runs, Vec<u32>),
     /// One column of a relation that no longer grows, stored in that column's order: each key's rows
     /// are a run of consecutive row numbers.
@@ -268,15 +269,12 @@ impl Rel {
             }
             self.set.insert_unique(h, i, |&j| hash_row(row_at(j)));
         }
-        self.data.extend(row.iter().copied());
-        self.len += 1;
-        for (_, ix) in &mut self.indexes {
-            ix.add(row, i);
-        }
+        self.push(row);
         true
     }
 
-    /// No row will be added any more: single-column indexes are built flat.
+    /// No row will be added any more: the first one-column index puts the rows in its column's
+    /// order, later ones are built by counting ([`Rel::index`]).
     pub fn freeze(&mut self) {
         self.frozen = true;
     }
@@ -287,7 +285,7 @@ impl Rel {
         debug_assert_eq!(row.len(), self.arity);
         debug_assert!(!self.frozen);
         let i = self.len as u32;
-        self.data.extend(row.iter().copied());
+        self.data.extend_from_slice(row);
         self.len += 1;
         for (_, ix) in &mut self.indexes {
             ix.add(row, i);
