@@ -76,6 +76,7 @@ impl Strategy for Recursive {
             root: RootSink::new(goal.nvars, true, on_answer),
             vals: Vec::new(),
             query_called: false,
+            monotone: true,
         };
         solver.solve(&mut m, goal);
         // Keep the completed results for the next goal, unless a limit cut this search short.
@@ -97,6 +98,9 @@ struct Solver<'a, 'b> {
     vals: Vec<TermId>,
     /// The query has made a call (see [`canonicalize_call`]'s `root_goal`).
     query_called: bool,
+    /// No default answer (`'$fallback'`) was ranked since the stack was last empty: results only
+    /// grow with what they assume, so discarded ones may seed later iterations.
+    monotone: bool,
 }
 
 /// The state that starts the evaluation of a canonical goal: its clauses, directly.
@@ -177,7 +181,10 @@ impl Solver<'_, '_> {
             coinductive,
             inductive_below: below + usize::from(!coinductive),
             assumed_co: None,
-            assumed_ind: search_graph::Answers::none(),
+            assumed_ind: match self.g.seeds.get(&key) {
+                Some(a) if !coinductive && self.seeds_valid(m) => a.clone(),
+                _ => search_graph::Answers::none(),
+            },
             used_co: false,
             used_ind: false,
             head: usize::MAX,
@@ -203,7 +210,12 @@ impl Solver<'_, '_> {
     fn finish_top(&mut self, m: &mut Machine<'_>) {
         let depth = self.g.stack.len() - 1;
         let f = self.g.stack.last_mut().expect("non-empty stack");
-        f.merge_fallback(m.store);
+        if f.merge_fallback(m.store) {
+            // A default answer may be dropped later, when an ordinary one covers it: from here on
+            // a result is no lower bound of a later one.
+            self.monotone = false;
+            self.g.seeds.clear();
+        }
         if self.program.chalk_guidance && !f.coinductive {
             f.combine(m.store);
         }
@@ -238,12 +250,18 @@ impl Solver<'_, '_> {
                 let st = start_state(&f.goal);
                 f.restart(st);
                 let start = f.prov_start;
-                m.out.stats.provisional[2] += self.g.discard_from(start);
+                let seed = self.seeds_valid(m);
+                m.out.stats.provisional[2] += self.g.discard_from(start, seed);
                 return;
             }
         }
         let f = self.g.stack.pop().expect("non-empty stack");
         self.g.on_stack.remove(&f.goal.key);
+        if self.g.stack.is_empty() {
+            // No cycle is open: every result from here on is final.
+            self.g.seeds.clear();
+            self.monotone = true;
+        }
         let result = freeze(m.store, &f.answers, f.maybe);
         let provisional = f.head < depth;
         if provisional {
@@ -307,6 +325,14 @@ impl Solver<'_, '_> {
                 task.work.push(st);
             }
         }
+    }
+
+    /// Whether discarded provisional results may seed re-evaluations (see
+    /// [`SearchGraph::discard_from`]): only where iteration is monotone, so not under chalk's
+    /// combination of answers into one ambiguous answer (`.chalk`), nor once a cycle went through a
+    /// negation, nor since a default answer was ranked (`monotone`).
+    fn seeds_valid(&self, m: &Machine<'_>) -> bool {
+        self.monotone && !self.program.chalk_guidance && !m.out.negative_cycle
     }
 
     /// Decide `\+ G` from what a lookup of G found (not `Miss`): `Some(taint)` when it holds —

@@ -196,9 +196,10 @@ impl Frame {
     /// low-priority clauses (the rigid-alias fallback of `AliasEq`): a fallback answer is dropped when
     /// an ordinary answer agrees with it on every variable of the goal's first argument (for
     /// `alias_eq(Projection, Ty)`, the projection's inputs); otherwise it joins the answers.
-    pub fn merge_fallback(&mut self, store: &mut Store) {
+    /// Returns whether there was a default answer to rank.
+    pub fn merge_fallback(&mut self, store: &mut Store) -> bool {
         if self.fallback.is_empty() {
-            return;
+            return false;
         }
         let fallback = std::mem::replace(&mut self.fallback, AnswerSet::for_goal(self.goal.nvars));
         let mut inputs: Vec<usize> = Vec::new();
@@ -221,6 +222,7 @@ impl Frame {
                 self.answers.insert(t);
             }
         }
+        true
     }
 
     /// Combine the answers into one result, as chalk's recursive solver combines the solutions of
@@ -319,6 +321,11 @@ pub(super) struct SearchGraph {
     pub global: FxHashMap<TermId, Answers>,
     pub prov: Vec<ProvEntry>,
     pub prov_index: FxHashMap<TermId, usize>,
+    /// Lower bounds of inductive goals' results, kept from provisional results discarded when their
+    /// cycle head was re-evaluated (see [`SearchGraph::discard_from`]): a goal evaluated again
+    /// assumes its bound instead of no answer, so nested cycle heads do not climb from nothing again
+    /// in every iteration of an outer one (which is exponential in the nesting).
+    pub seeds: FxHashMap<TermId, Answers>,
     /// The query's own derivations.
     pub root: Task,
 }
@@ -399,11 +406,20 @@ impl SearchGraph {
     }
 
     /// Drop the provisional entries from `start` on; returns how many.
-    pub fn discard_from(&mut self, start: usize) -> u64 {
+    ///
+    /// With `seed`, an entry that rests on no coinductive assumption is kept in `seeds` as a lower
+    /// bound of its goal's least result: it was derived from inductive assumptions that were each
+    /// below their own least fixpoint (iteration climbs from no answer), and on a monotone program
+    /// the re-evaluation only assumes more. Iterating from a lower bound that the goal's rules
+    /// reproduce reaches the same least fixpoint as iterating from nothing.
+    pub fn discard_from(&mut self, start: usize, seed: bool) -> u64 {
         let n = self.prov.len().saturating_sub(start);
         for (i, e) in self.prov.drain(start..).enumerate() {
             if self.prov_index.get(&e.key) == Some(&(start + i)) {
                 self.prov_index.remove(&e.key);
+            }
+            if seed && !e.coinductive && !e.self_coinductive {
+                self.seeds.insert(e.key, e.answers);
             }
         }
         n as u64
