@@ -429,6 +429,12 @@ impl PathIndex {
 #[derive(Default, Debug)]
 struct PredIndex {
     all: Vec<u32>,
+    /// Some clause has a body (other than `true`).
+    has_body: bool,
+    /// Some clause is not a fact whose arguments are all atoms or integers ([`Program::fact_rows`]).
+    not_rows: bool,
+    /// While `not_rows` is false: the clauses' head arguments, flat, a row per clause in order.
+    rows: Vec<TermId>,
     /// The arity (the number of positions `args` indexes is its minimum with [`INDEXED_ARGS`]).
     arity: usize,
     args: [std::sync::OnceLock<ArgIndex>; INDEXED_ARGS],
@@ -917,6 +923,20 @@ impl Program {
         let p = self.preds.entry(pred).or_default();
         p.all.push(idx);
         p.arity = head_args.len();
+        let fact = clause
+            .body()
+            .iter()
+            .all(|&g| matches!(store.view(g), View::Atom(syms::TRUE)));
+        p.has_body |= !fact;
+        if !p.not_rows {
+            let atomic = |&a: &TermId| matches!(store.view(a), View::Atom(_) | View::Int(_));
+            if fact && head_args.iter().all(atomic) {
+                p.rows.extend_from_slice(head_args);
+            } else {
+                p.not_rows = true;
+                p.rows = Vec::new();
+            }
+        }
         // Indexes already built (a clause added after a call needed them) are kept up to date.
         if let Some(&a) = head_args.first() {
             if let Some(ix) = p.first_path.get_mut() {
@@ -1016,6 +1036,23 @@ impl Program {
     /// The clauses of one predicate, in order.
     pub fn clauses_of(&self, pred: Pred) -> &[u32] {
         self.preds.get(&pred).map(|p| &p.all[..]).unwrap_or(&[])
+    }
+
+    /// True when some clause of `pred` has a body (other than `true`).
+    pub fn has_rules(&self, pred: Pred) -> bool {
+        self.preds.get(&pred).is_some_and(|p| p.has_body)
+    }
+
+    /// The facts of `pred` as flat rows of their arguments (a row of `arity` terms per clause, in
+    /// clause order), when every clause is a fact whose arguments are atoms or integers: an
+    /// extensional relation as it is, kept while loading (`None` otherwise; empty when there is no
+    /// clause).
+    pub fn fact_rows(&self, pred: Pred) -> Option<&[TermId]> {
+        match self.preds.get(&pred) {
+            None => Some(&[]),
+            Some(p) if p.not_rows => None,
+            Some(p) => Some(&p.rows),
+        }
     }
 
     /// Load parsed items: clauses, directives and queries.

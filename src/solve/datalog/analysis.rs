@@ -74,30 +74,16 @@ fn body_goals<'a>(store: &'a Store, body: &'a [TermId]) -> impl Iterator<Item = 
         .filter(move |&g| !matches!(store.view(g), View::Atom(s) if store.name(s) == "true"))
 }
 
-/// True when every clause of `p` is a fact (no body).
-fn facts_only(store: &Store, program: &Program, p: Pred) -> bool {
-    program
-        .clauses_of(p)
-        .iter()
-        .all(|&c| body_goals(store, program.clause(c).body()).next().is_none())
-}
-
-/// The facts of an extensional predicate as a relation; `None` when a fact is not ground and atomic.
-pub(super) fn edb_rel(store: &Store, program: &Program, p: Pred) -> Option<Rel> {
-    let clauses = program.clauses_of(p);
+/// The facts of an extensional predicate as a relation (the rows the program kept while loading);
+/// `None` when a fact is not ground and atomic.
+pub(super) fn edb_rel(program: &Program, p: Pred) -> Option<Rel> {
+    let values = program.fact_rows(p)?;
+    let rows = match p.1 {
+        0 => program.clauses_of(p).len(),
+        a => values.len() / a as usize,
+    };
     let mut rel = Rel::new(p.1 as usize);
-    rel.reserve(clauses.len());
-    let mut row = Vec::with_capacity(p.1 as usize);
-    for &c in clauses {
-        row.clear();
-        for &a in store.args(program.clause(c).head) {
-            match arg(store, a)? {
-                Arg::Const(k) => row.push(k),
-                Arg::Var(_) => return None,
-            }
-        }
-        rel.push(&row);
-    }
+    rel.push_rows(values.iter().map(|t| t.0), rows);
     rel.freeze();
     Some(rel)
 }
@@ -157,7 +143,7 @@ pub(super) fn closure(
         if !callable(store, program, q) {
             return None;
         }
-        if facts_only(store, program, q) {
+        if !program.has_rules(q) {
             cl.edb.push(q);
             continue;
         }

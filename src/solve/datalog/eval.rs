@@ -5,7 +5,8 @@
 //! rows (up to the round's start) of the positions after it: every derivation is made once, in the
 //! round after its last premise appeared. The join starts from the new rows and then takes, of the
 //! atoms left, the one with the most bound columns (a hash probe of its index); the derived head rows
-//! are collected and added after the join, so a join never sees rows of its own round. The join is a
+//! are collected and added after the join, so a join never sees rows of its own round (and, when
+//! many, put in the order of their first column: the next round then probes by ascending key). The join is a
 //! loop over an explicit stack of cursors (no recursion over the length of a body). An index is built
 //! when a join that probes it first runs, and a join reads ahead what its second step's probes will
 //! find for a batch of first-step rows ([`warm`]), so that their cache misses overlap.
@@ -325,6 +326,10 @@ fn run_plan(
     true
 }
 
+/// New rows at least this many are put in the order of their first column (see
+/// [`Rel::sort_rows_from`]).
+const SORT_ROWS: usize = 1024;
+
 /// The state of one evaluation: its rules, their joins, and how far each relation was read. Kept
 /// between calls: a later call with the same pattern adds its magic fact and resumes the fixpoint,
 /// deriving only what is new.
@@ -415,8 +420,16 @@ impl Eval {
                         head.insert(&[]);
                     }
                 } else {
+                    let before = head.len();
                     for row in out.chunks_exact(a) {
                         head.insert(row);
+                    }
+                    // They are the next round's new rows, which the next joins read in order: in
+                    // the order of their first column, those joins probe their indexes by ascending
+                    // key (a clustered index's runs one after the other, instead of a cache and TLB
+                    // miss per probe once the relations outgrow the caches).
+                    if head.len() - before >= SORT_ROWS {
+                        head.sort_rows_from(before);
                     }
                 }
             }

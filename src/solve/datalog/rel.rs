@@ -199,6 +199,13 @@ impl Runs {
     }
 }
 
+/// Sort rows of two ids (`data`, flat) by column `col`, stably, in place (radix sort of the rows
+/// viewed as pairs).
+fn sort_pairs(data: &mut [u32], col: usize) {
+    let rows: &mut [[u32; 2]] = bytemuck::cast_slice_mut(data);
+    radsort::sort_by_key(rows, |r| r[col]);
+}
+
 /// One relation.
 pub(super) struct Rel {
     arity: usize,
@@ -235,11 +242,6 @@ impl Rel {
 
     pub fn len(&self) -> usize {
         self.len
-    }
-
-    /// Room for `rows` more rows added by [`Rel::push`] (no deduplication table is reserved).
-    pub fn reserve(&mut self, rows: usize) {
-        self.data.reserve(rows * self.arity);
     }
 
     pub fn row(&self, i: u32) -> &[u32] {
@@ -292,24 +294,21 @@ impl Rel {
         }
     }
 
+    /// Add `rows` rows, their `values` flat (`arity` per row), as [`Rel::push`] adds one, to a
+    /// relation without indexes.
+    pub fn push_rows(&mut self, values: impl ExactSizeIterator<Item = u32>, rows: usize) {
+        debug_assert!(self.indexes.is_empty() && !self.frozen);
+        debug_assert_eq!(values.len(), rows * self.arity);
+        self.data.extend(values);
+        self.len += rows;
+    }
+
     /// Put the rows in the order of column `col`, stably. Rows of one or two ids are radix-sorted as
     /// they are (passes in memory order); wider rows are placed by counting, then gathered.
     fn sort_by_column(&mut self, col: usize) {
         match self.arity {
             1 => radsort::sort(&mut self.data),
-            2 => {
-                let other = 1 - col;
-                let mut packed: Vec<u64> = self
-                    .data
-                    .chunks_exact(2)
-                    .map(|r| (u64::from(r[col]) << 32) | u64::from(r[other]))
-                    .collect();
-                radsort::sort_by_key(&mut packed, |&x| (x >> 32) as u32);
-                for (r, &x) in self.data.chunks_exact_mut(2).zip(&packed) {
-                    r[col] = (x >> 32) as u32;
-                    r[other] = x as u32;
-                }
-            }
+            2 => sort_pairs(&mut self.data, col),
             a => {
                 let (_, order) = Index::runs(self, col);
                 let mut data = Vec::with_capacity(self.data.len());
@@ -318,6 +317,21 @@ impl Rel {
                 }
                 self.data = data;
             }
+        }
+    }
+
+    /// Put the rows from number `from` on in the order of their first column, stably, when the
+    /// relation has one or two columns and no index (an index holds row numbers); else leave them.
+    /// The rows are a set, so their order is free.
+    pub fn sort_rows_from(&mut self, from: usize) {
+        if !self.indexes.is_empty() {
+            return;
+        }
+        let tail = &mut self.data[from * self.arity..];
+        match self.arity {
+            1 => radsort::sort(tail),
+            2 => sort_pairs(tail, 0),
+            _ => {}
         }
     }
 
