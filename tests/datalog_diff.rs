@@ -507,3 +507,41 @@ fn datalog_sub_engine_many_calls_share_an_evaluation() {
         assert_eq!(x, y, "{goal}");
     }
 }
+
+/// The rows a program keeps of a predicate's facts while loading, which the sub-engine's relations
+/// are copied from: only while every clause is a fact of atoms and integers; a rule or a compound
+/// argument drops them, and a rule's predicate has rules.
+#[test]
+fn fact_rows_kept_while_loading() {
+    let text = "e(1, a).\ne(2, b).\np(X) :- e(X, _).\nq(1).\nq(f(2)).\nr(1) :- true.\nn.\nn.\n";
+    let e = Engine::from_clauses("rows.pl", text).unwrap();
+    let (store, program) = (&e.store, &e.program);
+    let pred = |name: &str, arity: u32| (store.find_sym(name).unwrap(), arity);
+    let show = |rows: &[knot::TermId]| -> Vec<String> {
+        rows.iter()
+            .map(|&t| match store.view(t) {
+                View::Int(i) => i.to_string(),
+                View::Atom(s) => store.name(s).to_string(),
+                other => format!("{other:?}"),
+            })
+            .collect()
+    };
+    let rows = program.fact_rows(pred("e", 2)).expect("atomic facts");
+    assert_eq!(show(rows), ["1", "a", "2", "b"]);
+    assert!(!program.has_rules(pred("e", 2)));
+    assert!(program.has_rules(pred("p", 1)));
+    assert!(program.fact_rows(pred("p", 1)).is_none());
+    // A compound argument: no rows, though every clause is a fact.
+    assert!(program.fact_rows(pred("q", 1)).is_none());
+    assert!(!program.has_rules(pred("q", 1)));
+    // `:- true` is no body.
+    assert_eq!(show(program.fact_rows(pred("r", 1)).unwrap()), ["1"]);
+    assert!(!program.has_rules(pred("r", 1)));
+    // Nullary facts: no values, one clause each.
+    assert_eq!(program.fact_rows(pred("n", 0)).unwrap().len(), 0);
+    assert_eq!(program.clauses_of(pred("n", 0)).len(), 2);
+    // And the sub-engine answers over them as resolution does.
+    let mut e = Engine::from_clauses("rows.pl", &format!(":- table p/1.\n{text}")).unwrap();
+    let (got, _) = ask(&mut e, "p(X)");
+    assert_eq!(got, vec![vec![1], vec![2]]);
+}
