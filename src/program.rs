@@ -433,8 +433,10 @@ struct PredIndex {
     has_body: bool,
     /// Some clause is not a fact whose arguments are all atoms or integers ([`Program::fact_rows`]).
     not_rows: bool,
-    /// While `not_rows` is false: the clauses' head arguments, flat, a row per clause in order.
-    rows: Vec<TermId>,
+    /// While `not_rows` is false: where the clauses' head arguments are in the store's argument
+    /// array, as ranges (`Store::args_range`), a row per clause in order. Facts loaded one after
+    /// another are one range: no copy of their arguments is kept.
+    rows: Vec<(u32, u32)>,
     /// The arity (the number of positions `args` indexes is its minimum with [`INDEXED_ARGS`]).
     arity: usize,
     args: [std::sync::OnceLock<ArgIndex>; INDEXED_ARGS],
@@ -931,7 +933,13 @@ impl Program {
         if !p.not_rows {
             let atomic = |&a: &TermId| matches!(store.view(a), View::Atom(_) | View::Int(_));
             if fact && head_args.iter().all(atomic) {
-                p.rows.extend_from_slice(head_args);
+                if let Some(start) = store.args_start(clause.head) {
+                    let end = start + head_args.len() as u32;
+                    match p.rows.last_mut() {
+                        Some(last) if last.1 == start => last.1 = end,
+                        _ => p.rows.push((start, end)),
+                    }
+                }
             } else {
                 p.not_rows = true;
                 p.rows = Vec::new();
@@ -1044,15 +1052,20 @@ impl Program {
     }
 
     /// The facts of `pred` as flat rows of their arguments (a row of `arity` terms per clause, in
-    /// clause order), when every clause is a fact whose arguments are atoms or integers: an
-    /// extensional relation as it is, kept while loading (`None` otherwise; empty when there is no
-    /// clause).
-    pub fn fact_rows(&self, pred: Pred) -> Option<&[TermId]> {
-        match self.preds.get(&pred) {
-            None => Some(&[]),
-            Some(p) if p.not_rows => None,
-            Some(p) => Some(&p.rows),
-        }
+    /// clause order; runs of whole rows), when every clause is a fact whose arguments are atoms or
+    /// integers: an extensional relation as it is, tracked while loading (`None` otherwise; nothing
+    /// for a predicate of arity 0 or without clauses).
+    pub fn fact_rows<'a>(
+        &'a self,
+        store: &'a Store,
+        pred: Pred,
+    ) -> Option<impl Iterator<Item = &'a [TermId]> + 'a> {
+        let rows: &[(u32, u32)] = match self.preds.get(&pred) {
+            None => &[],
+            Some(p) if p.not_rows => return None,
+            Some(p) => &p.rows,
+        };
+        Some(rows.iter().map(|&(a, b)| store.args_range(a, b)))
     }
 
     /// Load parsed items: clauses, directives and queries.

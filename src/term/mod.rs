@@ -597,6 +597,22 @@ impl Store {
         }
     }
 
+    /// Where an application's arguments start in the store's argument array (`None` for other
+    /// terms): the arguments of applications interned one after another are consecutive there, so a
+    /// run of them is one [`Store::args_range`].
+    pub(crate) fn args_start(&self, t: TermId) -> Option<u32> {
+        if immediate(t).is_some() {
+            return None;
+        }
+        let n = &self.nodes[t.0 as usize];
+        (n.kind == Kind::App).then_some(n.b)
+    }
+
+    /// The arguments stored at `start..end` of the argument array (see [`Store::args_start`]).
+    pub(crate) fn args_range(&self, start: u32, end: u32) -> &[TermId] {
+        &self.args[start as usize..end as usize]
+    }
+
     /// The principal functor: name and arity (atoms have arity 0); `None` for variables, integers, placeholders.
     #[inline]
     pub fn functor(&self, t: TermId) -> Option<(Sym, u32)> {

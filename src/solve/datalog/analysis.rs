@@ -74,16 +74,19 @@ fn body_goals<'a>(store: &'a Store, body: &'a [TermId]) -> impl Iterator<Item = 
         .filter(move |&g| !matches!(store.view(g), View::Atom(s) if store.name(s) == "true"))
 }
 
-/// The facts of an extensional predicate as a relation (the rows the program kept while loading);
+/// The facts of an extensional predicate as a relation (the rows the program tracked while loading);
 /// `None` when a fact is not ground and atomic.
-pub(super) fn edb_rel(program: &Program, p: Pred) -> Option<Rel> {
-    let values = program.fact_rows(p)?;
-    let rows = match p.1 {
-        0 => program.clauses_of(p).len(),
-        a => values.len() / a as usize,
-    };
+pub(super) fn edb_rel(store: &Store, program: &Program, p: Pred) -> Option<Rel> {
+    let runs = program.fact_rows(store, p)?;
     let mut rel = Rel::new(p.1 as usize);
-    rel.push_rows(values.iter().map(|t| t.0), rows);
+    match p.1 {
+        0 => rel.push_rows(std::iter::empty(), program.clauses_of(p).len()),
+        a => {
+            for run in runs {
+                rel.push_rows(run.iter().map(|t| t.0), run.len() / a as usize);
+            }
+        }
+    }
     rel.freeze();
     Some(rel)
 }

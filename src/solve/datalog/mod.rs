@@ -65,7 +65,7 @@ impl Cache {
         if let Some(&r) = self.edb.get(&q) {
             return Some(r);
         }
-        let rel = analysis::edb_rel(m.program, q)?;
+        let rel = analysis::edb_rel(m.store, m.program, q)?;
         self.rels.push(rel);
         self.edb.insert(q, self.rels.len() - 1);
         Some(self.rels.len() - 1)
