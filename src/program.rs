@@ -500,6 +500,14 @@ pub trait Foreign: Send + Sync {
         goal: TermId,
         limits: &crate::solve::Limits,
     ) -> ForeignResult;
+
+    /// Whether its answers may depend on hypotheses in scope (`if (T: Clone) { .. }`) that
+    /// [`Foreign::call`] does not see: such a predicate is not called under any hypothesis, and the
+    /// goal goes to the clauses instead. (A predicate is never called when a hypothesis is about the
+    /// predicate itself.)
+    fn reads_hypotheses(&self) -> bool {
+        false
+    }
 }
 
 /// Foreign predicates by name and arity.

@@ -42,6 +42,12 @@ fn egraph_and_clauses_agree_on_projection_goals() {
         "<Box<Foo> as Tr>::A = <Box<Foo> as Tr>::A",
         "forall<T> { if (T: Clone) { Normalize(<Box<T> as Tr>::A -> T) } }",
         "forall<T> { exists<X> { <T as Tr>::A = X } }",
+        // An impl's where-clause that only a hypothesis provides: the e-graph's nested search does
+        // not see hypotheses, so under them the clauses normalize (it answered No here).
+        "if (Foo: Clone) { Normalize(<Box<Foo> as Tr>::A -> Foo) }",
+        "if (Foo: Clone) { <Box<Foo> as Tr>::A: Clone }",
+        // chalk's `projection_from_env_slow`, with the hypotheses about the projection.
+        "forall<T> { if (<Box<T> as Tr>::A: Tr; T: Clone) { T: Tr } }",
     ];
     for strategy in ["slg", "recursive"] {
         for g in goals {
@@ -93,6 +99,15 @@ fn egraph_and_clauses_agree_on_projection_goals() {
         ask(&f, "Normalize(<Box<Foo> as Tr>::A -> Foo)", &r),
         "No possible solution"
     );
+    // Unless a hypothesis says it is.
+    for s in [&r, &slg] {
+        for g in [
+            "if (Foo: Clone) { <Box<Foo> as Tr>::A: Clone }",
+            "forall<T> { if (<Box<T> as Tr>::A: Tr; T: Clone) { T: Tr } }",
+        ] {
+            assert_eq!(ask(&f, g, s), "Unique", "{g}");
+        }
+    }
 }
 
 #[test]

@@ -151,6 +151,14 @@ impl EgraphNormalizer {
 }
 
 impl Foreign for EgraphNormalizer {
+    /// An impl applies when its where-clauses hold, which may rest on the hypotheses in scope
+    /// (`forall<T> { if (T: Clone) { .. } }`); the nested search that checks them does not see
+    /// those, and the cache of normal forms is not keyed by them: under hypotheses the clauses
+    /// normalize.
+    fn reads_hypotheses(&self) -> bool {
+        true
+    }
+
     fn call(
         &self,
         store: &mut Store,
@@ -166,6 +174,12 @@ impl Foreign for EgraphNormalizer {
             return ForeignResult::Defer;
         };
         if store.name(f) != "$assoc" || pa.len() != 2 || !store.is_ground(proj) {
+            return ForeignResult::Defer;
+        }
+        if store.max_universe(proj) > 0 {
+            // A placeholder (`forall<'a> { Ref<'a, I32>: Deref<'a, Item = U> }`): matching an
+            // impl against it yields region constraints, which a normal form cannot carry; the
+            // clauses normalize (`normalize_under_binder_multi` of chalk's tests).
             return ForeignResult::Defer;
         }
         let (tr, item) = (pa[0], pa[1]);

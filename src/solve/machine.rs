@@ -1105,15 +1105,21 @@ impl<'p> Machine<'p> {
                 return flow;
             }
         }
-        // A foreign predicate answers unless hypotheses of the environment speak about the goal: those
-        // are resolved as clauses, the usual way.
+        // A foreign predicate answers unless hypotheses of the environment speak about the goal (or,
+        // for one whose answers rest on other goals, unless there are hypotheses at all): those are
+        // resolved as clauses, the usual way.
         // (Both lookups are skipped, at no cost, for programs without such predicates.)
-        let hyps_here = || env_iter(env).any(|h| self.hyp_matches(h, pred));
         let foreign = &self.program.foreign.0;
         if let Some(handler) = (!foreign.is_empty())
             .then(|| foreign.get(&pred).cloned())
             .flatten()
-            .filter(|_| !hyps_here())
+            .filter(|h| {
+                if h.reads_hypotheses() {
+                    env.is_none()
+                } else {
+                    !env_iter(env).any(|h| self.hyp_matches(h, pred))
+                }
+            })
         {
             let ranked = hooks.ranks_defaults();
             if let Some(flow) = self.call_foreign(st, r, env, depth, &*handler, ranked) {
