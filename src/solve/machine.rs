@@ -1113,8 +1113,8 @@ impl<'p> Machine<'p> {
         if let Some(handler) = (!foreign.is_empty())
             .then(|| foreign.get(&pred).cloned())
             .flatten()
-            .filter(|h| {
-                if h.reads_hypotheses() {
+            .filter(|handler| {
+                if handler.reads_hypotheses() {
                     env.is_none()
                 } else {
                     !env_iter(env).any(|h| self.hyp_matches(h, pred))
