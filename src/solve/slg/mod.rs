@@ -261,13 +261,9 @@ fn plain_answer_taint(store: &crate::term::Store, last: TermId) -> Option<u8> {
         return Some(0);
     }
     match store.view(last) {
-        View::App(syms::CONS, [first, rest]) if is_nil(*rest) => match store.view(*first) {
-            View::App(syms::AMBIGUOUS, [t]) => match store.view(*t) {
-                View::Int(bits) => Some(bits as u8),
-                _ => None,
-            },
-            _ => None,
-        },
+        View::App(syms::CONS, [_, rest]) if is_nil(*rest) => {
+            super::machine::answer_taint(store, last)
+        }
         _ => None,
     }
 }
