@@ -1286,14 +1286,27 @@ pub(crate) fn is_control(f: Sym, n: u32) -> bool {
 /// Split `a, (b, c)` into `[a, b, c]`; `true` gives `[]`.
 pub fn conjuncts(store: &Store, t: TermId) -> Vec<TermId> {
     let mut out = Vec::new();
-    let mut stack = vec![t];
-    while let Some(t) = stack.pop() {
+    // Right-nested `(A, (B, C))` is walked without the stack, which only holds the right parts
+    // of left-nested conjunctions.
+    let is_conj = |t: TermId| matches!(store.view(t), View::App(syms::COMMA, a) if a.len() == 2);
+    let is_true = |t: TermId| matches!(store.view(t), View::Atom(syms::TRUE));
+    let mut stack = Vec::new();
+    let mut next = Some(t);
+    while let Some(t) = next.or_else(|| stack.pop()) {
+        next = None;
         match store.view(t) {
-            View::App(f, args) if f == syms::COMMA && args.len() == 2 => {
-                stack.push(args[1]);
-                stack.push(args[0]);
+            View::App(syms::COMMA, &[a, b]) => {
+                if is_conj(a) {
+                    stack.push(b);
+                    next = Some(a);
+                } else {
+                    if !is_true(a) {
+                        out.push(a);
+                    }
+                    next = Some(b);
+                }
             }
-            View::Atom(f) if f == syms::TRUE => {}
+            View::Atom(syms::TRUE) => {}
             _ => out.push(t),
         }
     }
@@ -1312,6 +1325,13 @@ pub fn mark_negations(store: &mut Store, whole: TermId, goal: TermId) -> TermId 
 }
 
 fn contains_negation(store: &Store, goal: TermId) -> bool {
+    // A body that is one plain goal is answered before any stack is made.
+    match store.view(goal) {
+        View::App(syms::NOT, _) => return true,
+        View::App(syms::COMMA | syms::SEMI | syms::ARROW | syms::IMPLIES, a) if a.len() == 2 => {}
+        View::App(syms::FORALL | syms::EXISTS, a) if a.len() == 2 => {}
+        _ => return false,
+    }
     let mut stack = vec![goal];
     while let Some(g) = stack.pop() {
         match store.view(g) {

@@ -13,8 +13,12 @@ use crate::error::{Error, Result, Span};
 use crate::syntax::ast::*;
 use crate::syntax::rust::{AliasDecl, RawCrate, RawModule, UseDecl};
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::borrow::Cow;
 
+mod segments;
 pub mod std_model;
+
+use segments::{first_segment, Segs};
 
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 enum Def {
@@ -570,9 +574,9 @@ impl Resolver {
         Ok(g)
     }
 
-    fn local(&self, m: usize, name: &str, depth: usize) -> Option<Def> {
+    fn local(&self, m: usize, name: &str, depth: usize) -> Option<&Def> {
         if let Some(d) = self.modules[m].names.get(name) {
-            return Some(d.clone());
+            return Some(d);
         }
         if depth > 8 {
             return None;
@@ -584,22 +588,32 @@ impl Resolver {
     }
 
     /// The first segment of a path, in scope in module `m`.
-    fn scope(&self, m: usize, name: &str) -> Option<Def> {
+    fn scope(&self, m: usize, name: &str) -> Option<Cow<'_, Def>> {
         if let Some(d) = self.local(m, name, 0) {
-            return Some(d);
+            return Some(Cow::Borrowed(d));
         }
         if matches!(name, "std" | "core" | "alloc") {
-            return self.std_root.map(Def::Module);
+            return self.std_root.map(|r| Cow::Owned(Def::Module(r)));
         }
         if let Some(p) = self.prelude {
             if let Some(d) = self.local(p, name, 0) {
-                return Some(d);
+                return Some(Cow::Borrowed(d));
             }
         }
-        self.lenient.get(name).cloned().flatten().map(Def::Item)
+        self.lenient
+            .get(name)
+            .cloned()
+            .flatten()
+            .map(|n| Cow::Owned(Def::Item(n)))
     }
 
     fn path(&self, m: usize, segs: &[&str]) -> Option<Def> {
+        self.path_ref(m, segs).map(Cow::into_owned)
+    }
+
+    /// What path `segs` names in module `m`, borrowed where it can be (names are resolved for
+    /// every type and bound of a program).
+    fn path_ref(&self, m: usize, segs: &[&str]) -> Option<Cow<'_, Def>> {
         let (first, rest) = segs.split_first()?;
         let mut cur = match *first {
             "" => {
@@ -617,7 +631,7 @@ impl Resolver {
                 if rest.is_empty() {
                     return Some(d);
                 }
-                match d {
+                match *d {
                     Def::Module(x) => x,
                     _ => return None,
                 }
@@ -632,23 +646,23 @@ impl Resolver {
             rest = r2;
         }
         if rest.is_empty() {
-            return Some(Def::Module(cur));
+            return Some(Cow::Owned(Def::Module(cur)));
         }
         self.walk(cur, rest)
     }
 
-    fn walk(&self, mut cur: usize, segs: &[&str]) -> Option<Def> {
+    fn walk(&self, mut cur: usize, segs: &[&str]) -> Option<Cow<'_, Def>> {
         for (i, s) in segs.iter().enumerate() {
             let d = self.local(cur, s, 0)?;
             if i + 1 == segs.len() {
-                return Some(d);
+                return Some(Cow::Borrowed(d));
             }
-            match d {
+            match *d {
                 Def::Module(x) => cur = x,
                 _ => return None,
             }
         }
-        Some(Def::Module(cur))
+        Some(Cow::Owned(Def::Module(cur)))
     }
 }
 
@@ -912,6 +926,12 @@ impl<'r> Rw<'r> {
                     }
                 }
             }
+            // `Self::A` in an impl without parameters, where-clauses or associated values could
+            // only be in its header, where rustc rejects it (a cycle, E0391): no bounds to record.
+            ItemKind::Impl(i)
+                if i.params.is_empty()
+                    && i.where_clauses.is_empty()
+                    && i.assoc_values.is_empty() => {}
             ItemKind::Impl(i) => {
                 params_and_wcs(&i.params, &i.where_clauses, &mut on);
                 add(
@@ -1250,18 +1270,30 @@ impl<'r> Rw<'r> {
 
     fn trait_ref(&mut self, t: &mut TraitRef) -> Result<()> {
         self.ty(&mut t.self_ty)?;
-        self.cur_self = Some(t.self_ty.clone());
-        self.trait_bound(&mut t.bound)
+        self.cur_self = None;
+        self.trait_bound_on(&mut t.bound, Some(&t.self_ty))
     }
 
+    /// A bound in a list: its self type is `cur_self` (the first bound of the list takes it).
     fn trait_bound(&mut self, t: &mut TraitBound) -> Result<()> {
+        let self_ty = self.cur_self.take();
+        self.trait_bound_on(t, self_ty.as_ref())
+    }
+
+    /// A bound on `self_ty` (needed when the trait has parameters with defaults, which may name
+    /// `Self`).
+    fn trait_bound_on(&mut self, t: &mut TraitBound, self_ty: Option<&Ty>) -> Result<()> {
         self.params_(&mut t.binders)?;
+        self.cur_self = None;
         if !self.is_param(&t.name.name) {
-            let segs: Vec<&str> = t.name.name.split("::").collect();
-            let def = self.r.path(self.module, &segs);
-            let unseen = self.is_unseen_trait_def(&t.name.name, def.as_ref(), &segs);
-            if let Some(Def::Item(n) | Def::External(n)) = def {
-                t.name.name = n;
+            let segs = Segs::of(&t.name.name);
+            let def = self.r.path_ref(self.module, &segs);
+            let unseen = self.is_unseen_trait_def(&t.name.name, def.as_deref(), &segs);
+            drop(segs);
+            if let Some(Def::Item(n) | Def::External(n)) = def.as_deref() {
+                if *n != t.name.name {
+                    t.name.name.clone_from(n);
+                }
             }
             if unseen {
                 let mut u = UnseenTrait {
@@ -1289,11 +1321,10 @@ impl<'r> Rw<'r> {
                 self.ext_traits.push(u);
             }
         }
-        let self_ty = self.cur_self.take();
         for a in &mut t.args {
             self.arg(a)?;
         }
-        if let (Some(meta), Some(st)) = (self.r.traits.get(&t.name.name), &self_ty) {
+        if let (Some(meta), Some(st)) = (self.r.traits.get(&t.name.name), self_ty) {
             let non_lt: Vec<&GenericParam> = meta
                 .decl
                 .iter()
@@ -1406,9 +1437,10 @@ impl<'r> Rw<'r> {
                 for a in args.iter_mut() {
                     self.arg(a)?;
                 }
-                let segs: Vec<String> = name.name.split("::").map(String::from).collect();
-                if self.is_param(&segs[0]) {
-                    if segs.len() > 1 {
+                let first = first_segment(&name.name);
+                if self.is_param(first) {
+                    if first.len() < name.name.len() {
+                        let segs: Vec<String> = name.name.split("::").map(String::from).collect();
                         // `T::Assoc::Other`: associated items of a parameter.
                         let span = t.span.clone();
                         let args = std::mem::take(args);
@@ -1441,25 +1473,30 @@ impl<'r> Rw<'r> {
                     }
                     return Ok(());
                 }
-                let strs: Vec<&str> = segs.iter().map(String::as_str).collect();
-                match self.r.path(self.module, &strs) {
+                let strs = Segs::of(&name.name);
+                let def = self.r.path_ref(self.module, &strs);
+                let unseen = def.is_none() && self.names_unseen(None, &strs);
+                drop(strs);
+                match def.as_deref() {
                     Some(Def::Item(n)) => {
-                        if let Some((ps, module)) = self.r.adts.get(&n) {
+                        if let Some((ps, module)) = self.r.adts.get(n) {
                             fill_defaults(self.r, ps, *module, args)?;
                         }
-                        name.name = n;
+                        if *n != name.name {
+                            name.name.clone_from(n);
+                        }
                     }
-                    Some(Def::Alias(i)) => {
+                    Some(&Def::Alias(i)) => {
                         let args = std::mem::take(args);
                         *t = self.expand(i, args, t.span.clone())?;
                     }
                     Some(Def::External(p)) => {
                         self.externals
                             .push((p.clone(), args.len(), name.span.clone()));
-                        name.name = p;
+                        name.name.clone_from(p);
                     }
                     Some(Def::Module(_)) => {}
-                    None if self.names_unseen(None, &strs) => {
+                    None if unseen => {
                         // A path into a module or crate knot does not model (or a name a glob
                         // import it cannot see may bring in): a type defined elsewhere.
                         self.externals

@@ -42,6 +42,9 @@ pub(super) fn read_items(
         line: std::cell::Cell::new(1),
     };
     let before = items.len();
+    // About one item per line in the files this path reads: no regrowth (and copying of the items
+    // read so far) while reading a large one. Capacity not used is never touched.
+    items.reserve(line_starts.len().min(src.len() / 16));
     let mut read_to = 0;
     loop {
         match r.skip_layout() {
@@ -467,6 +470,8 @@ impl<'a> Reader<'a> {
         if self.eat_punct(b'<').is_none() {
             return Some(out);
         }
+        // Mostly one parameter (a `GenericParam` is large: no room for four).
+        out.reserve_exact(1);
         loop {
             if self.eat_punct(b'>').is_some() {
                 return Some(out);
@@ -542,9 +547,11 @@ impl<'a> Reader<'a> {
             }
             if start.is_some() {
                 name.push_str("::");
+                name.push_str(self.text(t));
+            } else {
+                name = self.text(t).to_string();
             }
             start.get_or_insert(t.start);
-            name.push_str(self.text(t));
             let mut end = t.end;
             match self.peek().map(|t| t.tok) {
                 Some(Tok::Path) => {
@@ -552,7 +559,7 @@ impl<'a> Reader<'a> {
                 }
                 Some(Tok::Punct(b'<')) => {
                     self.next()?;
-                    let mut args = Vec::new();
+                    let mut args = Vec::with_capacity(1);
                     loop {
                         if args.is_empty() && self.peek()?.tok == Tok::Punct(b'>') {
                             return None;
@@ -660,6 +667,7 @@ impl<'a> Reader<'a> {
         if self.eat_word("where").is_none() {
             return Some(out);
         }
+        out.reserve_exact(1);
         loop {
             let (ty, ty_start, _) = self.ty_written()?;
             self.punct(b':')?;
