@@ -76,19 +76,21 @@ fn body_goals<'a>(store: &'a Store, body: &'a [TermId]) -> impl Iterator<Item = 
 
 /// The facts of an extensional predicate as a relation (the rows the program tracked while loading);
 /// `None` when a fact is not ground and atomic.
-pub(super) fn edb_rel(store: &Store, program: &Program, p: Pred) -> Option<Rel> {
+pub(super) fn edb_rel(
+    store: &Store,
+    program: &Program,
+    p: Pred,
+    col: Option<usize>,
+) -> Option<Rel> {
     let runs = program.fact_rows(store, p)?;
-    let mut rel = Rel::new(p.1 as usize);
-    match p.1 {
-        0 => rel.push_rows(std::iter::empty(), program.clauses_of(p).len()),
-        a => {
-            for run in runs {
-                rel.push_rows(run.iter().map(|t| t.0), run.len() / a as usize);
-            }
-        }
+    if p.1 == 0 {
+        let mut rel = Rel::new(0);
+        rel.push_rows(std::iter::empty(), program.clauses_of(p).len());
+        rel.freeze();
+        return Some(rel);
     }
-    rel.freeze();
-    Some(rel)
+    let runs: Vec<&[TermId]> = runs.collect();
+    Some(Rel::frozen_from_runs(p.1 as usize, &runs, col))
 }
 
 /// The rules of `p`, if each is pure Datalog and range-restricted.

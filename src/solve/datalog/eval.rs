@@ -129,6 +129,24 @@ fn warm(rels: &[Rel], p: &Plan, recipe: &[KeyFrom], from: u32, to: u32, key: &mu
     std::hint::black_box(acc);
 }
 
+/// The column of relation `rel` that the first of the joins of `rules` to probe it binds alone, in
+/// the order the joins are planned: the order its facts are best stored in (a clustered index).
+/// `None` when it is first probed on several columns, or not at all.
+pub(super) fn first_probe_column(rules: &[Rule], rel: usize) -> Option<usize> {
+    for r in 0..rules.len() {
+        for j in 0..rules[r].body.len() {
+            if let Some(st) = plan(rules, r, j)
+                .steps
+                .iter()
+                .find(|st| st.rel == rel && st.mask != 0)
+            {
+                return (st.mask.count_ones() == 1).then(|| st.mask.trailing_zeros() as usize);
+            }
+        }
+    }
+    None
+}
+
 fn plan(rules: &[Rule], r: usize, delta: usize) -> Plan {
     let body = &rules[r].body;
     let mut bound = vec![false; rules[r].nvars as usize];
@@ -434,5 +452,52 @@ impl Eval {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn atom(rel: usize, args: &[Arg]) -> Atom {
+        Atom {
+            rel,
+            args: args.to_vec(),
+        }
+    }
+
+    /// The column a relation of facts is stored in the order of: the one its first probe binds.
+    #[test]
+    fn first_probe_columns() {
+        use Arg::{Const, Var};
+        // reach(Y) :- edge(0, Y).  reach(Y) :- reach(X), edge(X, Y).   (reach 0, edge 1)
+        let reach = vec![
+            Rule {
+                head: atom(0, &[Var(0)]),
+                body: vec![atom(1, &[Const(7), Var(0)])],
+                nvars: 1,
+            },
+            Rule {
+                head: atom(0, &[Var(1)]),
+                body: vec![atom(0, &[Var(0)]), atom(1, &[Var(0), Var(1)])],
+                nvars: 2,
+            },
+        ];
+        assert_eq!(first_probe_column(&reach, 1), Some(0));
+        // pt(V, O) :- pt(W, O), assign(V, W).   (pt 0, assign 1): assign's second column.
+        let pt = vec![Rule {
+            head: atom(0, &[Var(0), Var(1)]),
+            body: vec![atom(0, &[Var(2), Var(1)]), atom(1, &[Var(0), Var(2)])],
+            nvars: 3,
+        }];
+        assert_eq!(first_probe_column(&pt, 1), Some(1));
+        // Both columns bound: a hash index, no column order.
+        let both = vec![Rule {
+            head: atom(0, &[Var(0)]),
+            body: vec![atom(0, &[Var(0)]), atom(1, &[Var(0), Var(0)])],
+            nvars: 1,
+        }];
+        assert_eq!(first_probe_column(&both, 1), None);
+        assert_eq!(first_probe_column(&both, 5), None);
     }
 }

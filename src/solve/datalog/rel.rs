@@ -8,6 +8,7 @@
 //! consecutive rows: read from one place in memory, not one place per row.
 
 use crate::solve::id_sets::{IdSet, Pairs};
+use crate::term::TermId;
 use hashbrown::HashTable;
 use rustc_hash::{FxHashMap, FxHasher};
 use std::hash::{Hash, Hasher};
@@ -200,7 +201,7 @@ impl Runs {
 }
 
 /// Sort rows of two ids (`data`, flat) by column `col`, stably, in place (radix sort of the rows
-/// viewed as pairs).
+/// viewed as pairs): a round's new rows, in memory that is already the relation's.
 fn sort_pairs(data: &mut [u32], col: usize) {
     let rows: &mut [[u32; 2]] = bytemuck::cast_slice_mut(data);
     radsort::sort_by_key(rows, |r| r[col]);
@@ -220,6 +221,9 @@ pub(super) struct Rel {
     indexes: Vec<(u64, Index)>,
     /// No row will be added (see [`Rel::freeze`]).
     frozen: bool,
+    /// The column the rows are in the order of, if known (a predicate's facts are copied in the
+    /// order of their first column, the one calls most often bind).
+    sorted_on: Option<usize>,
 }
 
 impl Rel {
@@ -233,7 +237,32 @@ impl Rel {
             pairs: Pairs::default(),
             indexes: Vec::new(),
             frozen: false,
+            sorted_on: None,
         }
+    }
+
+    /// A relation that no longer grows, of the rows of `runs` (each a whole number of rows, laid
+    /// out flat): copied in the order of column `col` when rows have one or two ids (the copy is a
+    /// radix sort's first pass), as they are otherwise.
+    pub fn frozen_from_runs(arity: usize, runs: &[&[TermId]], col: Option<usize>) -> Rel {
+        let mut rel = Rel::new(arity);
+        match (arity, col) {
+            (0, _) => {}
+            (1 | 2, Some(c)) if c < arity => {
+                rel.data = super::radix::sorted_rows(runs, |t| t.0, arity, c);
+                rel.sorted_on = Some(c);
+            }
+            _ => {
+                let len = runs.iter().map(|r| r.len()).sum();
+                rel.data = super::pages::large_buffer(len);
+                for r in runs {
+                    rel.data.extend(r.iter().map(|t| t.0));
+                }
+            }
+        }
+        rel.len = rel.data.len().checked_div(arity).unwrap_or(0);
+        rel.frozen = true;
+        rel
     }
 
     pub fn arity(&self) -> usize {
@@ -286,6 +315,7 @@ impl Rel {
     pub fn push(&mut self, row: &[u32]) {
         debug_assert_eq!(row.len(), self.arity);
         debug_assert!(!self.frozen);
+        self.sorted_on = None;
         let i = self.len as u32;
         self.data.extend_from_slice(row);
         self.len += 1;
@@ -299,6 +329,7 @@ impl Rel {
     pub fn push_rows(&mut self, values: impl ExactSizeIterator<Item = u32>, rows: usize) {
         debug_assert!(self.indexes.is_empty() && !self.frozen);
         debug_assert_eq!(values.len(), rows * self.arity);
+        self.sorted_on = None;
         self.data.extend(values);
         self.len += rows;
     }
@@ -306,9 +337,12 @@ impl Rel {
     /// Put the rows in the order of column `col`, stably. Rows of one or two ids are radix-sorted as
     /// they are (passes in memory order); wider rows are placed by counting, then gathered.
     fn sort_by_column(&mut self, col: usize) {
+        if self.sorted_on == Some(col) {
+            return;
+        }
+        self.sorted_on = Some(col);
         match self.arity {
-            1 => radsort::sort(&mut self.data),
-            2 => sort_pairs(&mut self.data, col),
+            1 | 2 => self.data = super::radix::sorted_rows(&[&self.data], |x| x, self.arity, col),
             a => {
                 let (_, order) = Index::runs(self, col);
                 let mut data = Vec::with_capacity(self.data.len());
