@@ -43,8 +43,9 @@ pub(super) fn read_items(
     };
     let before = items.len();
     // About one item per line in the files this path reads: no regrowth (and copying of the items
-    // read so far) while reading a large one. Capacity not used is never touched.
-    items.reserve(line_starts.len().min(src.len() / 16));
+    // read so far) while reading a large one. Capacity not used is never touched; the guess is
+    // capped (16 MiB of items) so that a huge file of something else reserves no more.
+    items.reserve(line_starts.len().min(src.len() / 16).min(1 << 16));
     let mut read_to = 0;
     loop {
         match r.skip_layout() {
