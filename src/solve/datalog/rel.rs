@@ -28,7 +28,7 @@ enum Index {
     /// are a run of consecutive row numbers.
     Clustered(Runs),
     /// One column.
-    One(usize, FxHashMap<u32, Vec<u32>>),
+    One(usize, FxHashMap<u32, RowList>),
     /// Several columns, in column order.
     Many(Vec<usize>, FxHashMap<Box<[u32]>, Vec<u32>>),
 }
@@ -116,7 +116,12 @@ impl Index {
             Index::Frozen(..) | Index::Clustered(..) => {
                 unreachable!("a frozen relation does not grow")
             }
-            Index::One(c, m) => m.entry(row[*c]).or_default().push(i),
+            Index::One(c, m) => match m.entry(row[*c]) {
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert(RowList::One(i));
+                }
+                std::collections::hash_map::Entry::Occupied(mut e) => e.get_mut().push(i),
+            },
             Index::Many(cols, m) => {
                 let key: Vec<u32> = cols.iter().map(|&c| row[c]).collect();
                 m.entry(key.into_boxed_slice()).or_default().push(i);
@@ -134,10 +139,34 @@ impl Index {
                 let (at, end) = runs.get(key[0]);
                 return Found::Rows(&rows[at as usize..end as usize]);
             }
-            Index::One(_, m) => m.get(&key[0]),
+            Index::One(_, m) => return Found::Rows(m.get(&key[0]).map_or(&[], RowList::rows)),
             Index::Many(_, m) => m.get(key),
         };
         Found::Rows(found.map_or(&[], |v| v.as_slice()))
+    }
+}
+
+/// The rows of one key of a growing relation's index, ascending: a key with one row (most, in a
+/// relation of distinct rows) keeps it inline, with no allocation.
+#[derive(Debug)]
+enum RowList {
+    One(u32),
+    Many(Vec<u32>),
+}
+
+impl RowList {
+    fn push(&mut self, i: u32) {
+        match self {
+            RowList::One(first) => *self = RowList::Many(vec![*first, i]),
+            RowList::Many(v) => v.push(i),
+        }
+    }
+
+    fn rows(&self) -> &[u32] {
+        match self {
+            RowList::One(i) => std::slice::from_ref(i),
+            RowList::Many(v) => v,
+        }
     }
 }
 
