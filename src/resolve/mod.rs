@@ -18,7 +18,7 @@ use std::borrow::Cow;
 mod segments;
 pub mod std_model;
 
-use segments::{first_segment, Segs};
+use segments::Segs;
 
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 enum Def {
@@ -1270,7 +1270,6 @@ impl<'r> Rw<'r> {
 
     fn trait_ref(&mut self, t: &mut TraitRef) -> Result<()> {
         self.ty(&mut t.self_ty)?;
-        self.cur_self = None;
         self.trait_bound_on(&mut t.bound, Some(&t.self_ty))
     }
 
@@ -1437,10 +1436,10 @@ impl<'r> Rw<'r> {
                 for a in args.iter_mut() {
                     self.arg(a)?;
                 }
-                let first = first_segment(&name.name);
-                if self.is_param(first) {
-                    if first.len() < name.name.len() {
-                        let segs: Vec<String> = name.name.split("::").map(String::from).collect();
+                let strs = Segs::of(&name.name);
+                if self.is_param(strs[0]) {
+                    if strs.len() > 1 {
+                        let segs: Vec<String> = strs.iter().map(|s| s.to_string()).collect();
                         // `T::Assoc::Other`: associated items of a parameter.
                         let span = t.span.clone();
                         let args = std::mem::take(args);
@@ -1473,7 +1472,6 @@ impl<'r> Rw<'r> {
                     }
                     return Ok(());
                 }
-                let strs = Segs::of(&name.name);
                 let def = self.r.path_ref(self.module, &strs);
                 let unseen = def.is_none() && self.names_unseen(None, &strs);
                 drop(strs);

@@ -1,15 +1,6 @@
 //! The segments of a path `a::b::C` as written in a name, without allocating: every type and bound
 //! of a program has its name resolved.
 
-/// The first segment of a path `a::b::C`: `a`.
-pub(super) fn first_segment(path: &str) -> &str {
-    let b = path.as_bytes();
-    let end = (0..b.len().saturating_sub(1))
-        .find(|&i| b[i] == b':' && b[i + 1] == b':')
-        .unwrap_or(b.len());
-    &path[..end]
-}
-
 /// The segments of a path written `a::b::C`, borrowed: on the stack for up to eight segments (a
 /// name is resolved for every type and bound an item writes).
 pub(super) struct Segs<'s> {
@@ -81,8 +72,7 @@ mod tests {
             Segs::of(long).to_vec(),
             long.split("::").collect::<Vec<_>>()
         );
-        assert_eq!(first_segment("T::Assoc"), "T");
-        assert_eq!(first_segment("T"), "T");
+        assert_eq!(Segs::of("T::Assoc")[0], "T");
     }
 
     proptest! {
@@ -91,7 +81,6 @@ mod tests {
         fn same_as_split(path in "[ab:]{0,24}") {
             let expected: Vec<&str> = path.split("::").collect();
             prop_assert_eq!(Segs::of(&path).to_vec(), expected.clone());
-            prop_assert_eq!(first_segment(&path), expected[0]);
         }
     }
 }
