@@ -9,6 +9,7 @@
 //! a smoke test), `--only WORD` (workloads whose name contains WORD), `--no-readme`.
 
 mod datafrog_peer;
+mod growth;
 mod measure;
 mod workloads;
 
@@ -115,16 +116,16 @@ fn main() {
             rows.push(row);
         }
     }
+    let notes = growth::notes(&cases, &rows, opts.runs, !opts.quick);
+    for n in &notes {
+        println!("{n}");
+    }
     if opts.keep {
         println!("workload files kept in {}", dir.display());
     } else {
         let _ = std::fs::remove_dir_all(&dir);
     }
     let took = started.elapsed().as_secs_f64();
-    let notes = growth_notes(&rows);
-    for n in &notes {
-        println!("{n}");
-    }
     println!("driver time: {took:.0} s");
     if opts.readme && !opts.quick && opts.only.is_none() {
         let table = markdown(&rows, &notes, swi.as_deref(), took, opts.runs);
@@ -765,45 +766,6 @@ fn row_text(r: &Row) -> String {
     )
 }
 
-/// For each workload and engine measured at several N: the time's growth from each N to the next
-/// (query time for knot, wall time otherwise; the fastest of the runs).
-fn growth_notes(rows: &[Row]) -> Vec<String> {
-    let mut notes = Vec::new();
-    let mut keys: Vec<(&str, &str)> = rows
-        .iter()
-        .map(|r| (r.workload.as_str(), r.engine.as_str()))
-        .collect();
-    keys.dedup();
-    let mut seen = std::collections::HashSet::new();
-    for (w, e) in keys {
-        if !seen.insert((w, e)) {
-            continue;
-        }
-        let series: Vec<&Row> = rows
-            .iter()
-            .filter(|r| r.workload == w && r.engine == e)
-            .collect();
-        if series.len() < 2 || series.iter().any(|r| r.failed.is_some()) {
-            continue;
-        }
-        let steps: Vec<String> = series
-            .windows(2)
-            .map(|p| {
-                let t = |r: &Row| {
-                    if e.starts_with("knot") {
-                        r.query_min.max(1e-4)
-                    } else {
-                        r.wall_min
-                    }
-                };
-                format!("{}→{} ×{:.1}", p[0].n, p[1].n, t(p[1]) / t(p[0]))
-            })
-            .collect();
-        notes.push(format!("growth {w} [{e}]: {}", steps.join(", ")));
-    }
-    notes
-}
-
 fn machine() -> String {
     let cpu = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
@@ -838,7 +800,8 @@ fn markdown(rows: &[Row], notes: &[String], swi: Option<&str>, took: f64, runs: 
          engines alternating; the driver took {took:.0} s). Load and query times are each engine's own \
          (knot: `--stats`; SWI: `statistics(cputime)`); wall time and peak memory are the whole process. \
          `knot/this` is the first engine's wall time over this row's. A growth note compares the \
-         fastest run at each N (knot's query time, a peer's wall time).\n\n",
+         fastest run at each N: knot's query time over the rounds it names, in which its engine ran the \
+         workload's sizes back to back (benches/peers/growth.rs), else a peer's wall time in the table.\n\n",
         machine(),
         swi.unwrap_or("SWI-Prolog not installed"),
     );
