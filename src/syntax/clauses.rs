@@ -491,6 +491,9 @@ pub fn parse_clauses_each(
 }
 
 /// [`parse_clauses_each`] on the current thread (after the pre-scan).
+/// Facts read ahead and interned together (see `Store::app_batch`).
+const FACT_BATCH: usize = 4096;
+
 fn parse_clauses_each_here(
     store: &mut Store,
     file: &Arc<str>,
@@ -507,24 +510,49 @@ fn parse_clauses_each_here(
     let fast = super::facts::enabled();
     let mut at = super::facts::LineCursor::default();
     let mut scanner = super::facts::FactScanner::default();
+    // A run of facts, a batch at a time: each fact's functor and arguments interned in order, then
+    // the batch's compounds at once (`Store::app_batch`: the term table swept in one direction, not
+    // probed at random once per fact), then each fact loaded in order.
+    let mut batch: Vec<(Sym, u32, u32, usize, usize)> = Vec::new();
+    let (mut args, mut apps, mut ids) = (Vec::new(), Vec::new(), Vec::new());
     let mut failed: Option<Error> = None;
     let mut pos = 0;
     loop {
         if fast {
-            let start = super::facts::skip_layout(src, pos);
-            if let Some(f) = scanner.fact(store, src, start) {
-                if failed.is_none() {
-                    let item = Item {
-                        kind: ItemKind::Clause,
-                        term: f.term,
-                        var_names: Vec::new(),
-                        span: at.span(file, src, f.start, f.end),
+            batch.clear();
+            args.clear();
+            while batch.len() < FACT_BATCH {
+                let start = super::facts::skip_layout(src, pos);
+                let Some(f) = super::facts::scan(src, start) else {
+                    break;
+                };
+                pos = f.end;
+                let at = args.len();
+                let functor = scanner.intern_parts(store, &f, &mut args);
+                batch.push((functor, at as u32, (args.len() - at) as u32, f.start, f.end));
+            }
+            if !batch.is_empty() {
+                apps.clear();
+                apps.extend(batch.iter().filter(|b| b.2 > 0).map(|b| (b.0, b.1, b.2)));
+                store.app_batch(&apps, &args, &mut ids);
+                let mut compounds = ids.iter();
+                for &(functor, _, n, start, end) in &batch {
+                    let term = match n {
+                        0 => store.atom(functor),
+                        _ => *compounds.next().expect("one id per compound"),
                     };
-                    if let Err(e) = each(store, item) {
-                        failed = Some(e);
+                    if failed.is_none() {
+                        let item = Item {
+                            kind: ItemKind::Clause,
+                            term,
+                            var_names: Vec::new(),
+                            span: at.span(file, src, start, end),
+                        };
+                        if let Err(e) = each(store, item) {
+                            failed = Some(e);
+                        }
                     }
                 }
-                pos = f.end;
                 continue;
             }
         }

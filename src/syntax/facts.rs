@@ -2,10 +2,12 @@
 //! integers and plain atoms, such as `edge(12, 40).` or `parent(tom, bob).`
 //!
 //! The pest grammar (`clauses.pest`) stays the definition of the language. This scanner accepts a
-//! strict subset of it and builds exactly the term the pest conversion builds, interning symbols and
-//! terms in the same order; on anything else (a variable, an operator, a quoted atom, a nested term,
-//! a comment between tokens, an integer too large for `i64`, a syntax error, ...) it declines and the
-//! caller hands the same position to pest, so accepted language, terms and error locations are pest's.
+//! strict subset of it and builds exactly the terms the pest conversion builds. (Its loader interns
+//! a batch of facts' arguments, then their compounds at once, `Store::app_batch`: ids can be numbered
+//! in another order than pest's, the terms are the same.) On anything else (a variable, an operator,
+//! a quoted atom, a nested term, a comment between tokens, an integer too large for `i64`, a syntax
+//! error, ...) it declines and the caller hands the same position to pest, so accepted language,
+//! terms and error locations are pest's.
 //! `tests/fact_loader.rs` checks this against pest (`KNOT_FACT_LOADER=pest` turns the fast path off)
 //! on random clause text.
 
@@ -130,18 +132,6 @@ enum Arg<'s> {
 #[derive(Default)]
 pub struct FactScanner {
     last: Option<(Box<str>, Sym)>,
-    args: Vec<TermId>,
-}
-
-/// A ground fact the fast path read: its term and where it lies (`start..end`, the `.` included, as
-/// pest's `item` span).
-pub struct Fact {
-    /// `name(args..)` or `name`.
-    pub term: TermId,
-    /// Byte offset of the name.
-    pub start: usize,
-    /// Byte offset just past the ending `.`.
-    pub end: usize,
 }
 
 impl FactScanner {
@@ -156,107 +146,128 @@ impl FactScanner {
         s
     }
 
-    /// Read a ground fact at `start` (where pest's item would start: layout already skipped), or
-    /// `None` when the text there is anything the fast path does not handle; nothing is interned then.
-    pub fn fact(&mut self, store: &mut Store, src: &str, start: usize) -> Option<Fact> {
-        let b = src.as_bytes();
-        let mut i = start;
-        // The functor: a plain atom.
-        if !b.get(i)?.is_ascii_lowercase() {
-            return None;
-        }
-        i += 1;
-        while b.get(i).is_some_and(|&c| ident_char(c)) {
-            i += 1;
-        }
-        let name = &src[start..i];
-        // Arguments are scanned first and interned only when the whole fact is accepted.
-        let mut scanned: [Option<Arg<'_>>; 8] = [None; 8];
-        let mut n = 0;
-        if b.get(i) == Some(&b'(') {
-            i += 1;
-            loop {
-                i = skip_blanks(b, i);
-                let a0 = i;
-                let c = *b.get(i)?;
-                let arg = if c.is_ascii_digit() || c == b'-' {
-                    if c == b'-' {
-                        i += 1;
-                    }
-                    let d0 = i;
-                    while b.get(i).is_some_and(|c| c.is_ascii_digit()) {
-                        i += 1;
-                    }
-                    if i == d0 {
-                        return None;
-                    }
-                    // `12ab` or `1_000` continue the token in no rule the fast path knows.
-                    if b.get(i).is_some_and(|&c| ident_char(c)) {
-                        return None;
-                    }
-                    // Out of `i64` range: pest's conversion makes an atom of it; leave that to pest.
-                    Arg::Int(src[a0..i].parse::<i64>().ok()?)
-                } else if c.is_ascii_lowercase() {
-                    i += 1;
-                    while b.get(i).is_some_and(|&c| ident_char(c)) {
-                        i += 1;
-                    }
-                    Arg::Atom(&src[a0..i])
-                } else {
-                    return None;
-                };
-                if n == scanned.len() {
-                    return None;
+    /// Intern a scanned fact's functor and arguments, in the order of pest's conversion (the
+    /// functor's name, then each argument); the arguments are appended to `args`. The compound
+    /// itself is left to the caller, which interns a batch of them at once
+    /// ([`Store::app_batch`]); a fact of no arguments is the atom of the functor.
+    pub fn intern_parts(
+        &mut self,
+        store: &mut Store,
+        s: &Scanned<'_>,
+        args: &mut Vec<TermId>,
+    ) -> Sym {
+        let f = self.functor(store, s.name);
+        for a in s.args[..s.n].iter().flatten() {
+            args.push(match *a {
+                Arg::Int(k) => store.int(k),
+                Arg::Atom(name) => {
+                    let x = store.sym(name);
+                    store.atom(x)
                 }
-                scanned[n] = Some(arg);
-                n += 1;
-                i = skip_blanks(b, i);
-                match b.get(i) {
-                    Some(b',') => i += 1,
-                    Some(b')') => {
-                        i += 1;
-                        break;
-                    }
-                    _ => return None,
-                }
-            }
-            i = skip_blanks(b, i);
-        } else if b
-            .get(i)
-            .is_some_and(|&c| c == b' ' || c == b'\t' || c == b'\r' || c == b'\n')
-        {
-            // `name (` is a compound in the grammar: leave blanks after a bare name to pest.
-            return None;
+            });
         }
-        // The end: `.` followed by layout or the end of input.
-        if b.get(i) != Some(&b'.') {
-            return None;
-        }
-        let end = i + 1;
-        match b.get(end) {
-            None | Some(b'%') => {}
-            _ if blank_len(b, end) > 0 => {}
-            _ => return None,
-        }
-        // Intern in the order of pest's conversion: the functor's name, then each argument, then
-        // the compound.
-        let f = self.functor(store, name);
-        let term = if n == 0 {
-            store.atom(f)
-        } else {
-            self.args.clear();
-            for a in scanned[..n].iter().flatten() {
-                let t = match *a {
-                    Arg::Int(k) => store.int(k),
-                    Arg::Atom(s) => {
-                        let s = store.sym(s);
-                        store.atom(s)
-                    }
-                };
-                self.args.push(t);
-            }
-            store.app(f, &self.args)
-        };
-        Some(Fact { term, start, end })
+        f
     }
+}
+
+/// A ground fact the fast path accepted, scanned but not interned.
+pub struct Scanned<'s> {
+    name: &'s str,
+    args: [Option<Arg<'s>>; 8],
+    n: usize,
+    /// Byte offset of the name.
+    pub start: usize,
+    /// Byte offset just past the ending `.`.
+    pub end: usize,
+}
+
+/// Scan a ground fact at `start` (where pest's item would start: layout already skipped), or `None`
+/// when the text there is anything the fast path does not handle. Nothing is interned.
+pub fn scan(src: &str, start: usize) -> Option<Scanned<'_>> {
+    let b = src.as_bytes();
+    let mut i = start;
+    // The functor: a plain atom.
+    if !b.get(i)?.is_ascii_lowercase() {
+        return None;
+    }
+    i += 1;
+    while b.get(i).is_some_and(|&c| ident_char(c)) {
+        i += 1;
+    }
+    let name = &src[start..i];
+    // Arguments are scanned first and interned only when the whole fact is accepted.
+    let mut scanned: [Option<Arg<'_>>; 8] = [None; 8];
+    let mut n = 0;
+    if b.get(i) == Some(&b'(') {
+        i += 1;
+        loop {
+            i = skip_blanks(b, i);
+            let a0 = i;
+            let c = *b.get(i)?;
+            let arg = if c.is_ascii_digit() || c == b'-' {
+                if c == b'-' {
+                    i += 1;
+                }
+                let d0 = i;
+                while b.get(i).is_some_and(|c| c.is_ascii_digit()) {
+                    i += 1;
+                }
+                if i == d0 {
+                    return None;
+                }
+                // `12ab` or `1_000` continue the token in no rule the fast path knows.
+                if b.get(i).is_some_and(|&c| ident_char(c)) {
+                    return None;
+                }
+                // Out of `i64` range: pest's conversion makes an atom of it; leave that to pest.
+                Arg::Int(src[a0..i].parse::<i64>().ok()?)
+            } else if c.is_ascii_lowercase() {
+                i += 1;
+                while b.get(i).is_some_and(|&c| ident_char(c)) {
+                    i += 1;
+                }
+                Arg::Atom(&src[a0..i])
+            } else {
+                return None;
+            };
+            if n == scanned.len() {
+                return None;
+            }
+            scanned[n] = Some(arg);
+            n += 1;
+            i = skip_blanks(b, i);
+            match b.get(i) {
+                Some(b',') => i += 1,
+                Some(b')') => {
+                    i += 1;
+                    break;
+                }
+                _ => return None,
+            }
+        }
+        i = skip_blanks(b, i);
+    } else if b
+        .get(i)
+        .is_some_and(|&c| c == b' ' || c == b'\t' || c == b'\r' || c == b'\n')
+    {
+        // `name (` is a compound in the grammar: leave blanks after a bare name to pest.
+        return None;
+    }
+    // The end: `.` followed by layout or the end of input.
+    if b.get(i) != Some(&b'.') {
+        return None;
+    }
+    let end = i + 1;
+    match b.get(end) {
+        None | Some(b'%') => {}
+        _ if blank_len(b, end) > 0 => {}
+        _ => return None,
+    }
+    Some(Scanned {
+        name,
+        args: scanned,
+        n,
+        start,
+        end,
+    })
 }

@@ -85,6 +85,23 @@ struct Node {
     nvars: u32,
 }
 
+impl Node {
+    /// A node with no arguments.
+    fn leaf(kind: Kind, a: u32, b: u32, ground: bool, univ: u32, nvars: u32) -> Node {
+        Node {
+            kind,
+            a,
+            b,
+            arity: 0,
+            ground,
+            size: 1,
+            depth: 1,
+            univ,
+            nvars,
+        }
+    }
+}
+
 /// A view of one term, returned by [`Store::view`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum View<'a> {
@@ -337,6 +354,18 @@ impl Store {
         hash_parts(n.kind, n.a, if n.kind == Kind::App { 0 } else { n.b }, args)
     }
 
+    /// Whether node `n` is the term of these parts (`a` and `b` as [`Store::intern`] stores them).
+    fn same(n: &Node, all_args: &[TermId], kind: Kind, a: u32, b: u32, args: &[TermId]) -> bool {
+        n.kind == kind
+            && n.a == a
+            && if kind == Kind::App {
+                n.arity as usize == args.len()
+                    && &all_args[n.b as usize..n.b as usize + n.arity as usize] == args
+            } else {
+                n.b == b
+            }
+    }
+
     /// Intern a node. An integer's `int` is stored in `a` (low half) and `b` (high half), so a node
     /// is 32 bytes.
     fn intern(&mut self, kind: Kind, a: u32, b: u32, int: i64, args: &[TermId]) -> TermId {
@@ -354,65 +383,155 @@ impl Store {
         // One probe: the slot found for a new term is where it goes.
         let entry = self.table.entry(
             hash,
-            |&id| {
-                let n = &nodes[id.0 as usize];
-                n.kind == kind
-                    && n.a == a
-                    && if kind == Kind::App {
-                        n.arity as usize == args.len()
-                            && &all_args[n.b as usize..n.b as usize + n.arity as usize] == args
-                    } else {
-                        n.b == b
-                    }
-            },
+            |&id| Self::same(&nodes[id.0 as usize], all_args, kind, a, b, args),
             |&t| Self::node_hash(&nodes[t.0 as usize], all_args),
         );
         let vacant = match entry {
             hashbrown::hash_table::Entry::Occupied(e) => return *e.get(),
             hashbrown::hash_table::Entry::Vacant(v) => v,
         };
-        let (ground, size, depth, b, univ, nvars) = match kind {
-            Kind::Var => (false, 1, 1, b, 0, a + 1),
-            Kind::Placeholder => (true, 1, 1, b, a, 0),
+        let node = match kind {
+            Kind::Var => Node::leaf(kind, a, b, false, 0, a + 1),
+            Kind::Placeholder => Node::leaf(kind, a, b, true, a, 0),
             Kind::App => {
-                let mut ground = true;
-                let mut size: u32 = 1;
-                let mut depth = 0;
-                let mut univ = 0;
-                let mut nvars = 0;
-                for &t in args {
-                    if immediate(t).is_some() {
-                        size = size.saturating_add(1);
-                        depth = depth.max(1);
-                        continue;
-                    }
-                    let n = &self.nodes[t.0 as usize];
-                    ground &= n.ground;
-                    size = size.saturating_add(n.size);
-                    depth = depth.max(n.depth);
-                    univ = univ.max(n.univ);
-                    nvars = nvars.max(n.nvars);
-                }
                 let start = self.args.len() as u32;
+                let node = Self::app_node(&self.nodes, Sym(a), start, args);
                 self.args.extend_from_slice(args);
-                (ground, size, depth + 1, start, univ, nvars)
+                node
             }
-            _ => (true, 1, 1, b, 0, 0),
+            _ => Node::leaf(kind, a, b, true, 0, 0),
         };
         let id = TermId(self.nodes.len() as u32);
-        self.nodes.push(Node {
-            kind,
-            a,
-            b,
+        self.nodes.push(node);
+        vacant.insert(id);
+        id
+    }
+
+    /// The node of `f(args)`, its arguments to be stored at `start` of the argument array.
+    fn app_node(nodes: &[Node], f: Sym, start: u32, args: &[TermId]) -> Node {
+        let mut ground = true;
+        let mut size: u32 = 1;
+        let mut depth = 0;
+        let mut univ = 0;
+        let mut nvars = 0;
+        for &t in args {
+            if immediate(t).is_some() {
+                size = size.saturating_add(1);
+                depth = depth.max(1);
+                continue;
+            }
+            let n = &nodes[t.0 as usize];
+            ground &= n.ground;
+            size = size.saturating_add(n.size);
+            depth = depth.max(n.depth);
+            univ = univ.max(n.univ);
+            nvars = nvars.max(n.nvars);
+        }
+        Node {
+            kind: Kind::App,
+            a: f.0,
+            b: start,
             arity: args.len() as u32,
             ground,
             size,
-            depth,
+            depth: depth + 1,
             univ,
             nvars,
+        }
+    }
+
+    /// Intern the compounds `f(args)` of a batch: `apps[i]` is `(f, start, len)`, its arguments
+    /// `args[start..start + len]` (at least one each), and `out` gets their ids in order: the ids
+    /// [`Store::app`] would give them one after another, each new term numbered in order of first
+    /// occurrence.
+    ///
+    /// What differs is the order the term table is read and written in. One by one, each lookup of
+    /// a large table is a cache miss at a random place; here the batch's lookups and then its
+    /// insertions go in the order of their place in the table, so they sweep it in one direction
+    /// (a loader of many facts: `syntax::clauses`).
+    pub fn app_batch(&mut self, apps: &[(Sym, u32, u32)], args: &[TermId], out: &mut Vec<TermId>) {
+        let of = |i: usize| {
+            let (f, start, len) = apps[i];
+            (f, &args[start as usize..(start + len) as usize])
+        };
+        let hashes: Vec<u64> = (0..apps.len())
+            .map(|i| {
+                let (f, xs) = of(i);
+                hash_parts(Kind::App, f.0, 0, xs)
+            })
+            .collect();
+        let (nodes, all_args) = (&self.nodes, &self.args);
+        self.table.reserve(apps.len(), |&t| {
+            Self::node_hash(&nodes[t.0 as usize], all_args)
         });
-        vacant.insert(id);
-        id
+        // The table's buckets are the hashes' low bits: a power of two at least capacity * 8 / 7.
+        let buckets = (self.table.capacity().saturating_mul(8) / 7 + 1).next_power_of_two() as u64;
+        let place = |i: u32| hashes[i as usize] & (buckets - 1);
+        // By place in the table, then hash, then position: equal terms are next to each other, the
+        // first occurrence first.
+        let mut order: Vec<u32> = (0..apps.len() as u32).collect();
+        order.sort_unstable_by_key(|&i| (place(i), hashes[i as usize], i));
+        // Each term's id if already interned, or the position of its first occurrence in the batch.
+        const NEW: u32 = u32::MAX;
+        let mut found = vec![TermId(NEW); apps.len()];
+        let mut first = vec![NEW; apps.len()];
+        let mut run_start = 0;
+        for (k, &i) in order.iter().enumerate() {
+            let (f, xs) = of(i as usize);
+            let h = hashes[i as usize];
+            if k > 0 && hashes[order[k - 1] as usize] != h {
+                run_start = k;
+            }
+            // An equal term earlier in this batch (same hash, so in the current run).
+            if let Some(&j) = order[run_start..k]
+                .iter()
+                .find(|&&j| of(j as usize) == (f, xs))
+            {
+                first[i as usize] = if first[j as usize] == NEW {
+                    j
+                } else {
+                    first[j as usize]
+                };
+                continue;
+            }
+            let (nodes, all_args) = (&self.nodes, &self.args);
+            if let Some(&id) = self.table.find(h, |&id| {
+                Self::same(&nodes[id.0 as usize], all_args, Kind::App, f.0, 0, xs)
+            }) {
+                found[i as usize] = id;
+            }
+        }
+        // New terms get their ids in order of first occurrence.
+        let mut fresh = vec![false; apps.len()];
+        out.clear();
+        out.reserve(apps.len());
+        for i in 0..apps.len() {
+            let id = if first[i] != NEW {
+                out[first[i] as usize]
+            } else if found[i].0 != NEW {
+                found[i]
+            } else {
+                let (f, xs) = of(i);
+                let start = self.args.len() as u32;
+                let node = Self::app_node(&self.nodes, f, start, xs);
+                self.args.extend_from_slice(xs);
+                let id = TermId(self.nodes.len() as u32);
+                self.nodes.push(node);
+                fresh[i] = true;
+                id
+            };
+            out.push(id);
+        }
+        // The new terms into the table, in order of place.
+        for &i in &order {
+            if fresh[i as usize] {
+                let (nodes, all_args) = (&self.nodes, &self.args);
+                self.table
+                    .insert_unique(hashes[i as usize], out[i as usize], |&t| {
+                        Self::node_hash(&nodes[t.0 as usize], all_args)
+                    });
+            }
+        }
     }
 
     /// The store's contents, to be rebuilt by [`Store::from_image`] with the same ids (a snapshot of
@@ -810,5 +929,70 @@ impl Store {
             }
         }
         out.pop().unwrap_or(t)
+    }
+}
+
+#[cfg(test)]
+mod batch_tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A compound of the batch: functor 0..3, arguments from small integers, a negative one (a
+    /// node), two atoms and a term interned before.
+    fn arg(store: &mut Store, pick: u8, before: TermId) -> TermId {
+        match pick % 6 {
+            0..=2 => store.int(i64::from(pick % 4)),
+            3 => store.int(-7),
+            4 => store.atom_named(if pick % 2 == 0 { "a" } else { "b" }),
+            _ => before,
+        }
+    }
+
+    proptest! {
+        /// `app_batch` gives the ids `app` gives one by one, numbers new terms in the same order,
+        /// and leaves every term findable: duplicates within the batch, terms interned before it,
+        /// and the same term under two functors or arities all included.
+        #[test]
+        fn a_batch_interns_as_one_by_one(
+            terms in proptest::collection::vec((0u8..3, proptest::collection::vec(any::<u8>(), 1..4)), 0..60),
+            before in 0usize..5,
+        ) {
+            let mut base = Store::new();
+            let f: Vec<Sym> = ["p", "q", "r"].iter().map(|n| base.sym(n)).collect();
+            let one = base.int(1);
+            let old = base.app(f[0], &[one]);
+            for k in 0..before {
+                let x = base.int(k as i64);
+                base.app(f[k % 3], &[x, one]);
+            }
+            let mut args = Vec::new();
+            let mut apps = Vec::new();
+            for (g, picks) in &terms {
+                let at = args.len() as u32;
+                for &p in picks {
+                    let t = arg(&mut base, p, old);
+                    args.push(t);
+                }
+                apps.push((f[*g as usize], at, picks.len() as u32));
+            }
+            let mut seq = base.clone();
+            let want: Vec<TermId> = apps
+                .iter()
+                .map(|&(g, at, n)| seq.app(g, &args[at as usize..(at + n) as usize]))
+                .collect();
+            let mut bat = base.clone();
+            let mut got = Vec::new();
+            bat.app_batch(&apps, &args, &mut got);
+            prop_assert_eq!(&got, &want);
+            prop_assert_eq!(bat.len(), seq.len());
+            for id in 0..seq.len() as u32 {
+                prop_assert_eq!(bat.view(TermId(id)), seq.view(TermId(id)));
+            }
+            let len = bat.len();
+            for (&(g, at, n), &id) in apps.iter().zip(&got) {
+                prop_assert_eq!(bat.app(g, &args[at as usize..(at + n) as usize]), id);
+            }
+            prop_assert_eq!(bat.len(), len);
+        }
     }
 }
