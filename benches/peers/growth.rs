@@ -6,11 +6,14 @@
 //! in different phases, and their ratio then says more about the machine than about the program.
 //!
 //! Here each of knot's engines runs a workload's sizes back to back, alternating ascending and
-//! descending order from round to round, for as many rounds as fit in a time budget; the fastest
-//! query at each size is compared with the next. Peers keep the table's fastest wall time (their
-//! runs take seconds, and they are there as a reference).
+//! descending order from round to round, for as many rounds as fit in a time budget. Two sizes run
+//! next to each other in a round share the machine's phase, so their ratio in that round is a paired
+//! measurement; a step's growth is the median of its ratios over the rounds. (The ratio of each
+//! size's fastest run is what a table gives, and it moved by ±0.4 between runs: the fastest run is a
+//! rare lucky one, at one size and not at the other.) Peers keep the table's fastest wall times
+//! (their runs take seconds, and they are there as a reference).
 
-use crate::measure::{self, Run};
+use crate::measure::{self, median, Run};
 use crate::{command, parse, Case, Row, LIMIT};
 
 /// Time one series may take, estimated from the table's median wall times.
@@ -24,10 +27,16 @@ const MAX_ROUND_SECS: f64 = 4.0;
 struct Series<'a> {
     workload: &'a str,
     engine: &'a str,
-    /// (N, the fastest time at N).
-    points: Vec<(usize, f64)>,
+    /// The sizes, and each step's growth (one fewer).
+    sizes: Vec<usize>,
+    steps: Vec<f64>,
     /// `Some(rounds)` when measured interleaved here, `None` when taken from the table.
     rounds: Option<usize>,
+}
+
+/// A query under 0.1 ms is read as 0.1 ms: a ratio of two timer readings that small says nothing.
+fn floor(t: f64) -> f64 {
+    t.max(1e-4)
 }
 
 /// The growth notes: for every workload and engine measured at several N, the time's growth from
@@ -53,9 +62,13 @@ pub fn notes(cases: &[Case], rows: &[Row], runs: usize, interleave: bool) -> Vec
         let from_table = || Series {
             workload: w,
             engine: e,
-            points: table
-                .iter()
-                .map(|r| (r.n, if knot { r.query_min } else { r.wall_min }))
+            sizes: table.iter().map(|r| r.n).collect(),
+            steps: table
+                .windows(2)
+                .map(|p| match knot {
+                    true => floor(p[1].query_min) / floor(p[0].query_min),
+                    false => p[1].wall_min / p[0].wall_min,
+                })
                 .collect(),
             rounds: None,
         };
@@ -66,7 +79,7 @@ pub fn notes(cases: &[Case], rows: &[Row], runs: usize, interleave: bool) -> Vec
         } else {
             from_table()
         };
-        out.push(note(&series, knot));
+        out.push(note(&series));
     }
     out
 }
@@ -86,8 +99,9 @@ fn interleaved<'a>(cases: &[Case], w: &'a str, e: &'a str, rounds: usize) -> Opt
         "growth: {w} [{e}], {rounds} rounds over {} sizes",
         runs.len()
     );
-    let mut best = vec![f64::INFINITY; runs.len()];
-    for round in 0..rounds {
+    // times[round][size]
+    let mut times = vec![vec![0.0; runs.len()]; rounds];
+    for (round, row) in times.iter_mut().enumerate() {
         let order: Vec<usize> = if round % 2 == 0 {
             (0..runs.len()).collect()
         } else {
@@ -99,27 +113,30 @@ fn interleaved<'a>(cases: &[Case], w: &'a str, e: &'a str, rounds: usize) -> Opt
             if !r.ok {
                 return None;
             }
-            best[i] = best[i].min(parse(how, &r).2);
+            row[i] = floor(parse(how, &r).2);
         }
     }
+    let steps = (1..runs.len())
+        .map(|i| median(times.iter().map(|t| t[i] / t[i - 1]).collect()))
+        .collect();
     Some(Series {
         workload: w,
         engine: e,
-        points: runs.iter().map(|(n, _)| *n).zip(best).collect(),
+        sizes: runs.iter().map(|(n, _)| *n).collect(),
+        steps,
         rounds: Some(rounds),
     })
 }
 
-fn note(s: &Series, knot: bool) -> String {
-    // A query under 0.1 ms is read as 0.1 ms: a ratio of two timer readings that small says nothing.
-    let t = |v: f64| if knot { v.max(1e-4) } else { v };
+fn note(s: &Series) -> String {
     let steps: Vec<String> = s
-        .points
+        .sizes
         .windows(2)
-        .map(|p| format!("{}→{} ×{:.1}", p[0].0, p[1].0, t(p[1].1) / t(p[0].1)))
+        .zip(&s.steps)
+        .map(|(p, g)| format!("{}→{} ×{g:.1}", p[0], p[1]))
         .collect();
     let how = match s.rounds {
-        Some(r) => format!(" ({r} interleaved rounds)"),
+        Some(r) => format!(" (median of {r} interleaved rounds)"),
         None => String::new(),
     };
     format!(

@@ -490,10 +490,21 @@ pub fn parse_clauses_each(
     })
 }
 
-/// [`parse_clauses_each`] on the current thread (after the pre-scan).
 /// Facts read ahead and interned together (see `Store::app_batch`).
 const FACT_BATCH: usize = 4096;
 
+/// A fact of a batch, its arguments interned, its compound not yet.
+struct Pending {
+    functor: Sym,
+    /// Where its arguments start in the batch's arguments, and how many there are.
+    at: u32,
+    arity: u32,
+    /// Its span's byte offsets.
+    start: usize,
+    end: usize,
+}
+
+/// [`parse_clauses_each`] on the current thread (after the pre-scan).
 fn parse_clauses_each_here(
     store: &mut Store,
     file: &Arc<str>,
@@ -513,7 +524,7 @@ fn parse_clauses_each_here(
     // A run of facts, a batch at a time: each fact's functor and arguments interned in order, then
     // the batch's compounds at once (`Store::app_batch`: the term table swept in one direction, not
     // probed at random once per fact), then each fact loaded in order.
-    let mut batch: Vec<(Sym, u32, u32, usize, usize)> = Vec::new();
+    let mut batch: Vec<Pending> = Vec::new();
     let (mut args, mut apps, mut ids) = (Vec::new(), Vec::new(), Vec::new());
     let mut failed: Option<Error> = None;
     let mut pos = 0;
@@ -529,16 +540,28 @@ fn parse_clauses_each_here(
                 pos = f.end;
                 let at = args.len();
                 let functor = scanner.intern_parts(store, &f, &mut args);
-                batch.push((functor, at as u32, (args.len() - at) as u32, f.start, f.end));
+                batch.push(Pending {
+                    functor,
+                    at: at as u32,
+                    arity: (args.len() - at) as u32,
+                    start: f.start,
+                    end: f.end,
+                });
             }
             if !batch.is_empty() {
                 apps.clear();
-                apps.extend(batch.iter().filter(|b| b.2 > 0).map(|b| (b.0, b.1, b.2)));
+                apps.extend(
+                    batch
+                        .iter()
+                        .filter(|p| p.arity > 0)
+                        .map(|p| (p.functor, p.at, p.arity)),
+                );
                 store.app_batch(&apps, &args, &mut ids);
                 let mut compounds = ids.iter();
-                for &(functor, _, n, start, end) in &batch {
-                    let term = match n {
-                        0 => store.atom(functor),
+                for p in &batch {
+                    let (start, end) = (p.start, p.end);
+                    let term = match p.arity {
+                        0 => store.atom(p.functor),
                         _ => *compounds.next().expect("one id per compound"),
                     };
                     if failed.is_none() {

@@ -464,8 +464,9 @@ impl Store {
         self.table.reserve(apps.len(), |&t| {
             Self::node_hash(&nodes[t.0 as usize], all_args)
         });
-        // The table's buckets are the hashes' low bits: a power of two at least capacity * 8 / 7.
-        let buckets = (self.table.capacity().saturating_mul(8) / 7 + 1).next_power_of_two() as u64;
+        // A term's bucket is its hash's low bits, as many as the table has buckets: a power of two,
+        // 8/7 of the capacity (hashbrown fills 7/8 of them).
+        let buckets = (self.table.capacity().saturating_mul(8) / 7).next_power_of_two() as u64;
         let place = |i: u32| hashes[i as usize] & (buckets - 1);
         // By place in the table, then hash, then position: equal terms are next to each other, the
         // first occurrence first.
@@ -482,16 +483,13 @@ impl Store {
             if k > 0 && hashes[order[k - 1] as usize] != h {
                 run_start = k;
             }
-            // An equal term earlier in this batch (same hash, so in the current run).
+            // An equal term earlier in this batch: in the current run (same hash), and the first
+            // equal one there is its first occurrence (equal positions are in ascending order).
             if let Some(&j) = order[run_start..k]
                 .iter()
                 .find(|&&j| of(j as usize) == (f, xs))
             {
-                first[i as usize] = if first[j as usize] == NEW {
-                    j
-                } else {
-                    first[j as usize]
-                };
+                first[i as usize] = j;
                 continue;
             }
             let (nodes, all_args) = (&self.nodes, &self.args);
