@@ -65,16 +65,22 @@ pub fn notes(cases: &[Case], rows: &[Row], runs: usize, interleave: bool) -> Vec
             sizes: table.iter().map(|r| r.n).collect(),
             steps: table
                 .windows(2)
-                .map(|p| match knot {
-                    true => floor(p[1].query_min) / floor(p[0].query_min),
-                    false => p[1].wall_min / p[0].wall_min,
+                .map(|p| {
+                    if knot {
+                        floor(p[1].query_min) / floor(p[0].query_min)
+                    } else {
+                        p[1].wall_min / p[0].wall_min
+                    }
                 })
                 .collect(),
             rounds: None,
         };
         let round: f64 = table.iter().map(|r| r.wall).sum();
         let series = if knot && interleave && round <= MAX_ROUND_SECS {
-            let rounds = ((BUDGET_SECS / round.max(1e-3)).ceil() as usize).clamp(runs, MAX_ROUNDS);
+            // At least the table's runs, at most MAX_ROUNDS (`clamp` would panic on `--runs 40`).
+            let rounds = ((BUDGET_SECS / round.max(1e-3)).ceil() as usize)
+                .max(runs)
+                .min(MAX_ROUNDS);
             interleaved(cases, w, e, rounds).unwrap_or_else(from_table)
         } else {
             from_table()
