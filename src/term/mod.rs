@@ -472,10 +472,15 @@ impl Store {
         // first occurrence first.
         let mut order: Vec<u32> = (0..apps.len() as u32).collect();
         order.sort_unstable_by_key(|&i| (place(i), hashes[i as usize], i));
-        // Each term's id if already interned, or the position of its first occurrence in the batch.
-        const NEW: u32 = u32::MAX;
-        let mut found = vec![TermId(NEW); apps.len()];
-        let mut first = vec![NEW; apps.len()];
+        // What each term of the batch is: interned before, a repeat of an earlier term of the batch
+        // (its position), or new.
+        #[derive(Clone, Copy)]
+        enum Seen {
+            Interned(TermId),
+            Repeat(u32),
+            New,
+        }
+        let mut seen = vec![Seen::New; apps.len()];
         let mut run_start = 0;
         for (k, &i) in order.iter().enumerate() {
             let (f, xs) = of(i as usize);
@@ -489,40 +494,38 @@ impl Store {
                 .iter()
                 .find(|&&j| of(j as usize) == (f, xs))
             {
-                first[i as usize] = j;
+                seen[i as usize] = Seen::Repeat(j);
                 continue;
             }
             let (nodes, all_args) = (&self.nodes, &self.args);
             if let Some(&id) = self.table.find(h, |&id| {
                 Self::same(&nodes[id.0 as usize], all_args, Kind::App, f.0, 0, xs)
             }) {
-                found[i as usize] = id;
+                seen[i as usize] = Seen::Interned(id);
             }
         }
         // New terms get their ids in order of first occurrence.
-        let mut fresh = vec![false; apps.len()];
         out.clear();
         out.reserve(apps.len());
-        for i in 0..apps.len() {
-            let id = if first[i] != NEW {
-                out[first[i] as usize]
-            } else if found[i].0 != NEW {
-                found[i]
-            } else {
-                let (f, xs) = of(i);
-                let start = self.args.len() as u32;
-                let node = Self::app_node(&self.nodes, f, start, xs);
-                self.args.extend_from_slice(xs);
-                let id = TermId(self.nodes.len() as u32);
-                self.nodes.push(node);
-                fresh[i] = true;
-                id
+        for (i, s) in seen.iter().enumerate() {
+            let id = match *s {
+                Seen::Repeat(j) => out[j as usize],
+                Seen::Interned(id) => id,
+                Seen::New => {
+                    let (f, xs) = of(i);
+                    let start = self.args.len() as u32;
+                    let node = Self::app_node(&self.nodes, f, start, xs);
+                    self.args.extend_from_slice(xs);
+                    let id = TermId(self.nodes.len() as u32);
+                    self.nodes.push(node);
+                    id
+                }
             };
             out.push(id);
         }
         // The new terms into the table, in order of place.
         for &i in &order {
-            if fresh[i as usize] {
+            if matches!(seen[i as usize], Seen::New) {
                 let (nodes, all_args) = (&self.nodes, &self.args);
                 self.table
                     .insert_unique(hashes[i as usize], out[i as usize], |&t| {

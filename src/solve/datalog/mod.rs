@@ -62,13 +62,19 @@ impl Cache {
         }
     }
 
-    /// The relation of an extensional predicate's facts, stored in the order of column `col` when it
-    /// is made here; `None` when a fact is not ground and atomic.
-    fn edb(&mut self, m: &Machine<'_>, q: Pred, col: Option<usize>) -> Option<usize> {
+    /// The relation of an extensional predicate's facts, stored in the order of column `col()` when
+    /// it is made here (a relation made for an earlier call pattern is shared as it is); `None` when
+    /// a fact is not ground and atomic.
+    fn edb(
+        &mut self,
+        m: &Machine<'_>,
+        q: Pred,
+        col: impl FnOnce() -> Option<usize>,
+    ) -> Option<usize> {
         if let Some(&r) = self.edb.get(&q) {
             return Some(r);
         }
-        let rel = analysis::edb_rel(m.store, m.program, q, col)?;
+        let rel = analysis::edb_rel(m.store, m.program, q, col())?;
         self.rels.push(rel);
         self.edb.insert(q, self.rels.len() - 1);
         Some(self.rels.len() - 1)
@@ -88,7 +94,7 @@ impl Cache {
             let mut global = Vec::with_capacity(rw.keys.len());
             for (k, key) in rw.keys.iter().enumerate() {
                 global.push(match *key {
-                    RelKey::Edb(q) => self.edb(m, q, eval::first_probe_column(&rw.rules, k))?,
+                    RelKey::Edb(q) => self.edb(m, q, || eval::first_probe_column(&rw.rules, k))?,
                     _ => {
                         self.rels.push(Rel::new(rw.arity(k)));
                         self.rels.len() - 1
