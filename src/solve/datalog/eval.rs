@@ -5,8 +5,9 @@
 //! rows (up to the round's start) of the positions after it: every derivation is made once, in the
 //! round after its last premise appeared. The join starts from the new rows and then takes, of the
 //! atoms left, the one with the most bound columns (a hash probe of its index); the derived head rows
-//! are collected and added after the join, so a join never sees rows of its own round (and, when
-//! many, put in the order of their first column: the next round then probes by ascending key). The join is a
+//! are collected, up to [`FLUSH`] values at a time, and added between batches (past the round's
+//! end, so a join never sees rows of its own round; the join resumes at the next new row), and,
+//! when many, put in the order of their first column: the next round then probes by ascending key. The join is a
 //! loop over an explicit stack of cursors (no recursion over the length of a body). An index is built
 //! when a join that probes it first runs, and a join reads ahead what its second step's probes will
 //! find for a batch of first-step rows ([`warm`]), so that their cache misses overlap.
@@ -260,7 +261,23 @@ fn value(a: Arg, vals: &[u32]) -> u32 {
     }
 }
 
-/// Run one plan; the head rows it derives are appended to `out`. False when `tick` says stop.
+/// How a run of a plan ended.
+enum Ran {
+    /// Every row of the first step was joined.
+    Done,
+    /// `out` reached [`FLUSH`] values before the first step's row `r`: add them to the head, then
+    /// run again from `r`.
+    Full(u32),
+    /// `tick` said stop.
+    Stopped,
+}
+
+/// Derived values held before they are added to the head relation: the buffer stays in cache, and a
+/// large round does not need a buffer as large as all it derives (fresh memory, page by page).
+const FLUSH: usize = 1 << 16;
+
+/// Run one plan from row `from` of its first step (the new rows: a scan) on; the head rows it
+/// derives are appended to `out`.
 #[allow(clippy::too_many_arguments)]
 fn run_plan(
     rels: &[Rel],
@@ -268,12 +285,13 @@ fn run_plan(
     p: &Plan,
     old: &[u32],
     cur: &[u32],
+    from: u32,
     vals: &mut [u32],
     key: &mut Vec<u32>,
     out: &mut Vec<u32>,
     derived: &mut usize,
     tick: &mut impl FnMut() -> bool,
-) -> bool {
+) -> Ran {
     let open = |s: &Step, vals: &[u32], key: &mut Vec<u32>| -> Cursor<'_> {
         let (lo, hi) = match s.range {
             Range::Old => (0, old[s.rel]),
@@ -300,7 +318,11 @@ fn run_plan(
         }
     };
     let mut stack: Vec<Cursor<'_>> = Vec::with_capacity(p.steps.len());
-    stack.push(open(&p.steps[0], vals, key));
+    let mut first = open(&p.steps[0], vals, key);
+    if let Cursor::Scan { at, .. } = &mut first {
+        *at = (*at).max(from);
+    }
+    stack.push(first);
     // The first step's rows up to here have been read ahead (`warm`).
     let mut warmed = 0;
     loop {
@@ -312,6 +334,10 @@ fn run_plan(
             stack.pop();
             continue;
         };
+        // (The first step is a scan of the new rows, so a run resumes where this one stops.)
+        if depth == 1 && out.len() >= FLUSH && matches!(top, Cursor::Scan { .. }) {
+            return Ran::Full(r);
+        }
         if let (Some(recipe), Cursor::Scan { end, .. }) = (&p.warm_key, &*top) {
             if depth == 1 && r >= warmed {
                 warmed = (r + WARM_BATCH).min(*end);
@@ -319,7 +345,7 @@ fn run_plan(
             }
         }
         if !tick() {
-            return false;
+            return Ran::Stopped;
         }
         let s = &p.steps[stack.len() - 1];
         let row = rels[s.rel].row(r);
@@ -341,7 +367,7 @@ fn run_plan(
             stack.push(c);
         }
     }
-    true
+    Ran::Done
 }
 
 /// New rows at least this many are put in the order of their first column (see
@@ -414,41 +440,51 @@ impl Eval {
                         st.index = Some(rels[st.rel].index(st.mask));
                     }
                 }
-                out.clear();
+                let before = rels[rule.head.rel].len();
                 let mut derived = 0;
-                if !run_plan(
-                    rels,
-                    rule,
-                    p,
-                    old,
-                    cur,
-                    &mut self.vals,
-                    &mut key,
-                    &mut out,
-                    &mut derived,
-                    tick,
-                ) {
-                    return false;
+                let mut from = 0;
+                loop {
+                    out.clear();
+                    let ran = run_plan(
+                        rels,
+                        rule,
+                        p,
+                        old,
+                        cur,
+                        from,
+                        &mut self.vals,
+                        &mut key,
+                        &mut out,
+                        &mut derived,
+                        tick,
+                    );
+                    // The rows added here are past `cur`: no join of this round reads them.
+                    let head = &mut rels[rule.head.rel];
+                    match head.arity() {
+                        // A nullary head: its one row, if derived at all.
+                        0 if derived > 0 => {
+                            head.insert(&[]);
+                        }
+                        0 => {}
+                        a => {
+                            for row in out.chunks_exact(a) {
+                                head.insert(row);
+                            }
+                        }
+                    }
+                    match ran {
+                        Ran::Done => break,
+                        Ran::Full(r) => from = r,
+                        Ran::Stopped => return false,
+                    }
                 }
+                // The rows derived are the next round's new rows, which the next joins read in
+                // order: in the order of their first column, those joins probe their indexes by
+                // ascending key (a clustered index's runs one after the other, instead of a cache
+                // and TLB miss per probe once the relations outgrow the caches).
                 let head = &mut rels[rule.head.rel];
-                let a = head.arity();
-                if a == 0 {
-                    // A nullary head: its one row, if derived at all.
-                    if derived > 0 {
-                        head.insert(&[]);
-                    }
-                } else {
-                    let before = head.len();
-                    for row in out.chunks_exact(a) {
-                        head.insert(row);
-                    }
-                    // They are the next round's new rows, which the next joins read in order: in
-                    // the order of their first column, those joins probe their indexes by ascending
-                    // key (a clustered index's runs one after the other, instead of a cache and TLB
-                    // miss per probe once the relations outgrow the caches).
-                    if head.len() - before >= SORT_ROWS {
-                        head.sort_rows_from(before);
-                    }
+                if head.arity() > 0 && head.len() - before >= SORT_ROWS {
+                    head.sort_rows_from(before);
                 }
             }
         }
@@ -499,5 +535,94 @@ mod tests {
         }];
         assert_eq!(first_probe_column(&both, 1), None);
         assert_eq!(first_probe_column(&both, 5), None);
+    }
+
+    fn facts(arity: usize, rows: impl IntoIterator<Item = Vec<u32>>) -> Rel {
+        let mut rel = Rel::new(arity);
+        for r in rows {
+            rel.push(&r);
+        }
+        rel.freeze();
+        rel
+    }
+
+    fn rows(rel: &Rel) -> std::collections::BTreeSet<Vec<u32>> {
+        (0..rel.len() as u32).map(|i| rel.row(i).to_vec()).collect()
+    }
+
+    /// A round that derives several times [`FLUSH`] values adds them in several batches, resuming
+    /// the join where it stopped: every row once, none lost.
+    #[test]
+    fn a_large_round_is_added_in_batches() {
+        use Arg::Var;
+        // p(X, Y) :- a(X), b(Y).   (p 0, a 1, b 2): 300 x 300 rows, 180,000 values in one round.
+        let mut rels = vec![
+            Rel::new(2),
+            facts(1, (0..300).map(|x| vec![x])),
+            facts(1, (1000..1300).map(|y| vec![y])),
+        ];
+        let rules = vec![Rule {
+            head: atom(0, &[Var(0), Var(1)]),
+            body: vec![atom(1, &[Var(0)]), atom(2, &[Var(1)])],
+            nvars: 2,
+        }];
+        assert!(Eval::new(rules).run(&mut rels, &mut || true));
+        let want: std::collections::BTreeSet<Vec<u32>> = (0..300)
+            .flat_map(|x| (1000..1300).map(move |y| vec![x, y]))
+            .collect();
+        assert!(want.len() * 2 > 2 * FLUSH);
+        assert_eq!(rels[0].len(), want.len());
+        assert_eq!(rows(&rels[0]), want);
+    }
+
+    /// Transitive closure over a graph whose larger rounds derive more than [`FLUSH`] values, against
+    /// a search from every node.
+    #[test]
+    fn a_recursive_closure_with_large_rounds_matches_a_search() {
+        use Arg::Var;
+        let n = 400u32;
+        let mut x = 12_345u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % u64::from(n)) as u32
+        };
+        let edges: Vec<(u32, u32)> = (0..1200).map(|_| (next(), next())).collect();
+        // path(X, Y) :- e(X, Y).  path(X, Z) :- path(X, Y), e(Y, Z).   (path 0, e 1)
+        let mut rels = vec![
+            Rel::new(2),
+            facts(2, edges.iter().map(|&(a, b)| vec![a, b])),
+        ];
+        let rules = vec![
+            Rule {
+                head: atom(0, &[Var(0), Var(1)]),
+                body: vec![atom(1, &[Var(0), Var(1)])],
+                nvars: 2,
+            },
+            Rule {
+                head: atom(0, &[Var(0), Var(2)]),
+                body: vec![atom(0, &[Var(0), Var(1)]), atom(1, &[Var(1), Var(2)])],
+                nvars: 3,
+            },
+        ];
+        assert!(Eval::new(rules).run(&mut rels, &mut || true));
+        let mut want = std::collections::BTreeSet::new();
+        for s in 0..n {
+            let mut seen = vec![false; n as usize];
+            let mut stack = vec![s];
+            while let Some(u) = stack.pop() {
+                for &(a, b) in &edges {
+                    if a == u && !seen[b as usize] {
+                        seen[b as usize] = true;
+                        want.insert(vec![s, b]);
+                        stack.push(b);
+                    }
+                }
+            }
+        }
+        assert!(want.len() > FLUSH);
+        assert_eq!(rels[0].len(), want.len());
+        assert_eq!(rows(&rels[0]), want);
     }
 }
