@@ -42,7 +42,7 @@ pub struct Goal {
 /// One answer: values for the query's variables, as the term `'$ans'(V0, ..., Vn-1)` whose own
 /// variables (if any) are numbered from 0 in order of appearance. An answer that holds only under
 /// region constraints has one more value, `'$regions'(Constraints, Universes)` (see
-/// [`answer_parts`]): it is not unconditionally true.
+/// `solve::answer_parts`, crate-internal): it is not unconditionally true.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Answer {
     /// The `'$ans'(...)` tuple (the atom `'$ans'` when the goal has no variables).
