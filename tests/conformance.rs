@@ -198,14 +198,16 @@ fn explanations_of_the_corpus_name_no_internal_term() {
         })
         .collect();
     assert!(cases.len() > 150, "only {} cases", cases.len());
-    let dir = std::env::temp_dir().join(format!("knot-explain-scan-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::Builder::new()
+        .prefix("knot-explain-scan-")
+        .tempdir()
+        .unwrap();
+    let dir = tmp.path();
     let leaks: Vec<String> = std::thread::scope(|s| {
         let workers: Vec<_> = cases
             .chunks(cases.len().div_ceil(2))
             .enumerate()
             .map(|(w, chunk)| {
-                let dir = &dir;
                 s.spawn(move || {
                     let mut leaks = Vec::new();
                     let file = dir.join(format!("case{w}.chalk"));
@@ -235,7 +237,7 @@ fn explanations_of_the_corpus_name_no_internal_term() {
             .flat_map(|w| w.join().unwrap())
             .collect()
     });
-    let _ = std::fs::remove_dir_all(&dir);
+    drop(tmp);
     assert!(leaks.is_empty(), "{}", leaks.join("\n"));
 }
 
@@ -286,13 +288,15 @@ fn answer_streams_are_compared_in_order() {
     let case: serde_json::Value = serde_json::from_str(line).expect("a JSON case");
     let expected = case["expected"].as_array().expect("a list").clone();
     assert_eq!(expected.len(), 2);
-    let dir = std::env::temp_dir().join(format!("knot-stream-order-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = tempfile::Builder::new()
+        .prefix("knot-stream-order-")
+        .tempdir()
+        .unwrap();
     let run = |expected: Vec<serde_json::Value>| -> String {
         let mut c = case.clone();
         c["kind"] = "yields_all".into();
         c["expected"] = expected.into();
-        let f = dir.join("case.jsonl");
+        let f = dir.path().join("case.jsonl");
         std::fs::write(&f, format!("{c}\n")).unwrap();
         let out = Command::new(env!("CARGO_BIN_EXE_knot"))
             .args(["conformance", f.to_str().unwrap(), "--strategy", "slg"])
@@ -304,5 +308,4 @@ fn answer_streams_are_compared_in_order() {
     assert!(in_order.contains("1 passed, 0 failed"), "{in_order}");
     let swapped = run(expected.into_iter().rev().collect());
     assert!(swapped.contains("0 passed, 1 failed"), "{swapped}");
-    std::fs::remove_dir_all(&dir).ok();
 }

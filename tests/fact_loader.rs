@@ -142,8 +142,11 @@ fn same(path: &Path, text: &str) -> bool {
 
 #[test]
 fn fast_path_agrees_with_pest_on_random_clause_text() {
-    let dir = std::env::temp_dir().join(format!("knot-fact-loader-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::Builder::new()
+        .prefix("knot-fact-loader-")
+        .tempdir()
+        .unwrap();
+    let dir = tmp.path();
     let mut r = Rng(0x9e37_79b9_7f4a_7c15);
     let (mut ok, mut bad) = (0, 0);
     for i in 0..160 {
@@ -156,7 +159,6 @@ fn fast_path_agrees_with_pest_on_random_clause_text() {
             bad += 1;
         }
     }
-    std::fs::remove_dir_all(&dir).ok();
     // Both kinds of file were exercised.
     assert!(ok >= 10 && bad >= 10, "{ok} files loaded, {bad} refused");
 }
@@ -165,8 +167,11 @@ fn fast_path_agrees_with_pest_on_random_clause_text() {
 fn a_syntax_error_after_a_bad_head_is_the_error_reported() {
     // Items are loaded as they are read; a later syntax error still takes precedence, as when the whole
     // file was parsed before any item was loaded.
-    let dir = std::env::temp_dir().join(format!("knot-fact-loader-b-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::Builder::new()
+        .prefix("knot-fact-loader-b-")
+        .tempdir()
+        .unwrap();
+    let dir = tmp.path();
     let text = "edge(1, 2).\n1.\nedge(2, 3).\nedge(3 4).\n";
     let path = dir.join("bad.pl");
     std::fs::write(&path, text).unwrap();
@@ -174,13 +179,15 @@ fn a_syntax_error_after_a_bad_head_is_the_error_reported() {
     let o = lower(&path, true);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("bad.pl:4:8: syntax error"), "{err}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn facts_read_by_the_fast_path_keep_their_lines_and_answers() {
-    let dir = std::env::temp_dir().join(format!("knot-fact-loader-c-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::Builder::new()
+        .prefix("knot-fact-loader-c-")
+        .tempdir()
+        .unwrap();
+    let dir = tmp.path();
     let mut text = String::from(":- table reach/1.\n");
     let mut r = Rng(7);
     let mut edges = Vec::new();
@@ -221,5 +228,4 @@ fn facts_read_by_the_fast_path_keep_their_lines_and_answers() {
         assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), count.to_string());
     }
     same(&path, "the reachability file");
-    std::fs::remove_dir_all(&dir).ok();
 }

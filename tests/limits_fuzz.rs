@@ -165,8 +165,11 @@ fn limits_hold_on_random_programs_with_every_strategy() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(24);
-    let dir = std::env::temp_dir().join(format!("knot-limits-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let tmp = tempfile::Builder::new()
+        .prefix("knot-limits-")
+        .tempdir()
+        .expect("temp dir");
+    let dir = tmp.path();
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut worst_time = 0.0f64;
     let mut worst_mem = 0.0f64;
@@ -222,7 +225,7 @@ fn limits_hold_on_random_programs_with_every_strategy() {
             }
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
+    drop(tmp);
     println!(
         "{cases} cases x {} strategies: worst overshoot of --timeout {:.3} s, worst peak RSS {:.0}% of --max-memory",
         STRATEGIES.len(),

@@ -99,9 +99,11 @@ fn text_and_json_show_the_constraints() {
 
 #[test]
 fn the_command_line_prints_constraints_in_every_format() {
-    let dir = std::env::temp_dir().join(format!("knot-regions-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("refs.chalk");
+    let dir = tempfile::Builder::new()
+        .prefix("knot-regions-")
+        .tempdir()
+        .unwrap();
+    let file = dir.path().join("refs.chalk");
     std::fs::write(&file, REFS).unwrap();
     let run = |format: &str| {
         let out = Command::new(env!("CARGO_BIN_EXE_knot"))

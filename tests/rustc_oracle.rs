@@ -155,9 +155,11 @@ fn rejects(v: &str) -> bool {
 
 #[test]
 fn knot_never_proves_what_rustc_rejects() {
-    let tmp = std::env::temp_dir().join(format!("knot-rustc-oracle-{}", std::process::id()));
-    std::fs::create_dir_all(&tmp).unwrap();
-    let programs = load_fixture(&tmp);
+    let tmp = tempfile::Builder::new()
+        .prefix("knot-rustc-oracle-")
+        .tempdir()
+        .unwrap();
+    let programs = load_fixture(tmp.path());
     let generated: usize = programs
         .iter()
         .filter(|p| p.id.starts_with("gen-"))
@@ -197,7 +199,7 @@ fn knot_never_proves_what_rustc_rejects() {
             .collect();
         chunks.into_iter().flat_map(|h| h.join().unwrap()).collect()
     });
-    let _ = std::fs::remove_dir_all(&tmp);
+    drop(tmp);
 
     let (mut total, mut unsound, mut refused, mut known_used, mut stale) = (0, 0, 0, 0, 0);
     let mut problems = Vec::new();

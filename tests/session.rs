@@ -120,9 +120,11 @@ fn truncated_answer_set_is_not_definite() {
         Solution::Ambiguous(Guidance::Definite(_))
     ));
 
-    let dir = std::env::temp_dir().join(format!("knot-session-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let f = dir.join("many.pl");
+    let dir = tempfile::Builder::new()
+        .prefix("knot-session-")
+        .tempdir()
+        .unwrap();
+    let f = dir.path().join("many.pl");
     std::fs::write(&f, many_pl()).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_knot"))
         .args([
@@ -145,9 +147,11 @@ fn truncated_answer_set_is_not_definite() {
 /// Every `rules/...:N` an explanation cites is a line of that file.
 #[test]
 fn explanations_cite_lines_that_exist() {
-    let dir = std::env::temp_dir().join(format!("knot-session-lang-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let f = dir.join("lang.chalk");
+    let dir = tempfile::Builder::new()
+        .prefix("knot-session-lang-")
+        .tempdir()
+        .unwrap();
+    let f = dir.path().join("lang.chalk");
     std::fs::write(
         &f,
         "#[lang(copy)] trait Copy {}\nstruct Foo {}\nimpl Copy for Foo {}\n",

@@ -8,27 +8,26 @@ pub mod table;
 use std::path::PathBuf;
 use std::process::Output;
 
-/// A temporary file with the given contents, removed on drop. Names must be distinct within one test
-/// binary (tests run in parallel).
-pub struct TempFile(PathBuf);
+/// A temporary file with the given contents, in a directory of its own: both are removed on drop.
+pub struct TempFile {
+    path: PathBuf,
+    // Removes the directory, and the file in it, on drop.
+    _dir: tempfile::TempDir,
+}
 
 impl TempFile {
     pub fn new(name: &str, contents: impl AsRef<[u8]>) -> TempFile {
-        let dir = std::env::temp_dir().join(format!("knot-tests-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let p = dir.join(name);
-        std::fs::write(&p, contents).unwrap();
-        TempFile(p)
+        let dir = tempfile::Builder::new()
+            .prefix("knot-tests-")
+            .tempdir()
+            .unwrap();
+        let path = dir.path().join(name);
+        std::fs::write(&path, contents).unwrap();
+        TempFile { path, _dir: dir }
     }
 
     pub fn path(&self) -> &str {
-        self.0.to_str().unwrap()
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
+        self.path.to_str().unwrap()
     }
 }
 
