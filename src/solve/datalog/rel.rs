@@ -2,8 +2,10 @@
 //! is its position, so "the rows of the last round" is a range), a set for deduplication (of ids or
 //! pairs of ids, `solve::id_sets`, for one or two columns; a hash set of rows otherwise), and
 //! hash indexes on sets of bound columns, built on first use and kept up to date as rows are added.
-//! An index maps a key to the numbers of its rows in ascending order, so a probe limited to a range
-//! of rows cuts its list with a binary search. A relation that no longer grows (a predicate's facts)
+//! An index finds a key's rows in ascending order, so a probe limited to the rows up to some number
+//! stops at the first one past it: in a growing relation, the rows of a key are a chain (each row
+//! holds the number of the next one with its key), so adding a row allocates no list of its own. A
+//! relation that no longer grows (a predicate's facts)
 //! is stored in the order of the first column it is indexed on, so that index's probe finds a run of
 //! consecutive rows: read from one place in memory, not one place per row.
 
@@ -27,19 +29,70 @@ enum Index {
     /// One column of a relation that no longer grows, stored in that column's order: each key's rows
     /// are a run of consecutive row numbers.
     Clustered(Runs),
-    /// One column.
-    One(usize, FxHashMap<u32, RowList>),
-    /// Several columns, in column order.
-    Many(Vec<usize>, FxHashMap<Box<[u32]>, Vec<u32>>),
+    /// One column of a growing relation.
+    One(usize, Chains<u32>),
+    /// Several columns of a growing relation, in column order.
+    Many(Vec<usize>, Chains<Box<[u32]>>),
+}
+
+/// No row: the end of a chain.
+pub(super) const END: u32 = u32::MAX;
+
+/// The index of a growing relation: each key's rows are a chain through the relation's rows, each
+/// row holding the number of the next one with its key. A row added costs its key's entry and one
+/// number, with no list per key to allocate and grow, and the chains ascend, as rows are numbered
+/// in the order they are added. (A join probes the rows from the first one on: up to the end of
+/// a range.)
+struct Chains<K> {
+    /// By key: its first and last row.
+    ends: FxHashMap<K, (u32, u32)>,
+    /// By row: the next row with its key ([`END`] for the last).
+    next: Vec<u32>,
+}
+
+impl<K: Hash + Eq> Chains<K> {
+    fn new() -> Chains<K> {
+        Chains {
+            ends: FxHashMap::default(),
+            next: Vec::new(),
+        }
+    }
+
+    /// Add row `i` (the relation's next row) to the chain of `key`.
+    fn add(&mut self, key: K, i: u32) {
+        debug_assert_eq!(self.next.len(), i as usize);
+        self.next.push(END);
+        match self.ends.entry(key) {
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert((i, i));
+            }
+            std::collections::hash_map::Entry::Occupied(mut e) => {
+                let (_, last) = e.get_mut();
+                self.next[*last as usize] = i;
+                *last = i;
+            }
+        }
+    }
+
+    fn get<Q>(&self, key: &Q) -> Found<'_>
+    where
+        K: std::borrow::Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
+        Found::Chain {
+            first: self.ends.get(key).map_or(END, |&(first, _)| first),
+            next: &self.next,
+        }
+    }
 }
 
 impl Index {
     fn new(mask: u64, arity: usize) -> Index {
         let cols: Vec<usize> = (0..arity).filter(|&c| mask & (1 << c) != 0).collect();
         if cols.len() == 1 {
-            Index::One(cols[0], FxHashMap::default())
+            Index::One(cols[0], Chains::new())
         } else {
-            Index::Many(cols, FxHashMap::default())
+            Index::Many(cols, Chains::new())
         }
     }
 
@@ -116,56 +169,26 @@ impl Index {
             Index::Frozen(..) | Index::Clustered(..) => {
                 unreachable!("a frozen relation does not grow")
             }
-            Index::One(c, m) => match m.entry(row[*c]) {
-                std::collections::hash_map::Entry::Vacant(e) => {
-                    e.insert(RowList::One(i));
-                }
-                std::collections::hash_map::Entry::Occupied(mut e) => e.get_mut().push(i),
-            },
-            Index::Many(cols, m) => {
-                let key: Vec<u32> = cols.iter().map(|&c| row[c]).collect();
-                m.entry(key.into_boxed_slice()).or_default().push(i);
+            Index::One(c, chains) => chains.add(row[*c], i),
+            Index::Many(cols, chains) => {
+                let key: Box<[u32]> = cols.iter().map(|&c| row[c]).collect();
+                chains.add(key, i);
             }
         }
     }
 
     fn get(&self, key: &[u32]) -> Found<'_> {
-        let found = match self {
+        match self {
             Index::Clustered(runs) => {
                 let (at, end) = runs.get(key[0]);
-                return Found::Run(at, end);
+                Found::Run(at, end)
             }
             Index::Frozen(runs, rows) => {
                 let (at, end) = runs.get(key[0]);
-                return Found::Rows(&rows[at as usize..end as usize]);
+                Found::Rows(&rows[at as usize..end as usize])
             }
-            Index::One(_, m) => return Found::Rows(m.get(&key[0]).map_or(&[], RowList::rows)),
-            Index::Many(_, m) => m.get(key),
-        };
-        Found::Rows(found.map_or(&[], |v| v.as_slice()))
-    }
-}
-
-/// The rows of one key of a growing relation's index, ascending: a key with one row (most, in a
-/// relation of distinct rows) keeps it inline, with no allocation.
-#[derive(Debug)]
-enum RowList {
-    One(u32),
-    Many(Vec<u32>),
-}
-
-impl RowList {
-    fn push(&mut self, i: u32) {
-        match self {
-            RowList::One(first) => *self = RowList::Many(vec![*first, i]),
-            RowList::Many(v) => v.push(i),
-        }
-    }
-
-    fn rows(&self) -> &[u32] {
-        match self {
-            RowList::One(i) => std::slice::from_ref(i),
-            RowList::Many(v) => v,
+            Index::One(_, chains) => chains.get(&key[0]),
+            Index::Many(_, chains) => chains.get(key),
         }
     }
 }
@@ -177,6 +200,8 @@ pub(super) enum Found<'a> {
     Rows(&'a [u32]),
     /// The row numbers `start..end`.
     Run(u32, u32),
+    /// The chain from row `first` on ([`END`]: no row), through `next` (see [`Chains`]).
+    Chain { first: u32, next: &'a [u32] },
 }
 
 impl Found<'_> {
@@ -185,6 +210,13 @@ impl Found<'_> {
         match *self {
             Found::Rows(r) => r.to_vec(),
             Found::Run(a, b) => (a..b).collect(),
+            Found::Chain { first, next } => {
+                std::iter::successors((first != END).then_some(first), |&r| {
+                    let n = next[r as usize];
+                    (n != END).then_some(n)
+                })
+                .collect()
+            }
         }
     }
 }
@@ -512,6 +544,47 @@ mod tests {
         assert!(z.insert(&[]));
         assert!(!z.insert(&[]));
         assert_eq!(z.len(), 1);
+    }
+
+    /// A growing relation's indexes (one column, several), made before, between and after rows are
+    /// added: each probe finds a scan's row numbers, ascending, and none for an absent key.
+    #[test]
+    fn growing_indexes_chain_a_keys_rows_in_order() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |m: u32| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % u64::from(m)) as u32
+        };
+        for spread in [3u32, 40, 1 << 30] {
+            let mut rel = Rel::new(3);
+            let masks = [0b001u64, 0b100, 0b011, 0b101];
+            for &mask in &masks {
+                // One more index each time, then rows.
+                rel.index(mask);
+                for _ in 0..200 {
+                    let row: Vec<u32> = (0..3).map(|_| next(spread)).collect();
+                    rel.insert(&row);
+                }
+            }
+            let n = rel.len() as u32;
+            for &mask in &masks {
+                let k = rel.index(mask);
+                let cols: Vec<usize> = (0..3).filter(|&c| mask & (1 << c) != 0).collect();
+                let key_of = |i: u32| -> Vec<u32> { cols.iter().map(|&c| rel.row(i)[c]).collect() };
+                let mut keys: Vec<Vec<u32>> = (0..n).map(key_of).collect();
+                keys.push(vec![spread; cols.len()]);
+                for key in keys {
+                    let want: Vec<u32> = (0..n).filter(|&i| key_of(i) == key).collect();
+                    assert_eq!(
+                        rel.probe(k, &key).to_vec(),
+                        want,
+                        "mask {mask:b}, key {key:?}"
+                    );
+                }
+            }
+        }
     }
 
     /// Facts of every arity, indexed first on each column (clustered), then on another: every probe
