@@ -270,6 +270,44 @@ impl Iterator for It { type Item = u8; fn next(&mut self) -> Option<u8> { None }
     }
 }
 
+/// Lifetimes left out, as Rust reads them (each verdict is rustc's, asked with the lifetimes written
+/// out): a path without its lifetime arguments gets fresh ones (`Cow<str>` is `Cow<'_, str>`, not
+/// `str` in the lifetime's place), and a `dyn` type without a lifetime has the default object
+/// lifetime (`'static` in a `Box`, the reference's own behind `&`).
+#[test]
+fn elided_lifetimes_read_as_rust_reads_them() {
+    let p = program(
+        "elided.rs",
+        r#"
+use std::borrow::Cow;
+use std::any::Any;
+use std::fmt::Debug;
+pub struct Holder<'a, T: ?Sized>(&'a T);
+pub trait Other {}
+impl<'a, T: Clone + ?Sized> Other for Holder<'a, T> {}
+pub trait Tagged { fn tag(&self) -> u8 { 0 } }
+impl Tagged for Box<dyn Debug> {}
+"#,
+    );
+    for g in [
+        "Cow<str>: Clone",
+        "Cow<[u8]>: Debug",
+        "Holder<Cow<str>>: Other",
+        "Holder<'static, Cow<'static, str>>: Other",
+        "Box<dyn std::error::Error>: Any",
+        "Box<dyn Debug + 'static>: Tagged",
+        "Box<dyn Debug>: Tagged",
+        "&'static dyn Debug: Any",
+    ] {
+        expect(&p, true, g);
+    }
+    for g in ["Holder<str>: Other", "Box<dyn Debug>: Send"] {
+        expect(&p, false, g);
+    }
+    let (ok, _, err) = knot(&["query", &p, "--goal", "Cow<str, u8>: Clone"]);
+    assert!(!ok && err.contains("lower::arity"), "{err}");
+}
+
 /// No answer, in any output format, names one of knot's internal terms (`'$tuple'`, `'$alias'`).
 #[test]
 fn answers_speak_rust() {

@@ -21,3 +21,24 @@ impl<'a, B: ?Sized + ToOwned + Debug> Debug for Cow<'a, B> where <B as ToOwned>:
 impl<'a, B: ?Sized + ToOwned + Display> Display for Cow<'a, B> where <B as ToOwned>::Owned: Display {}
 impl<'a, B: ?Sized + ToOwned> Deref for Cow<'a, B> { type Target = B; }
 impl<'a, T: ?Sized + ToOwned> AsRef<T> for Cow<'a, T> {}
+impl<'a, B: ?Sized + ToOwned> Borrow<B> for Cow<'a, B> {}
+impl<'a, B: ?Sized + ToOwned> Default for Cow<'a, B> where <B as ToOwned>::Owned: Default {}
+impl<'a, 'b, B: ?Sized + ToOwned + PartialEq<C>, C: ?Sized + ToOwned> PartialEq<Cow<'b, C>> for Cow<'a, B> {}
+impl<'a, B: ?Sized + ToOwned + Eq> Eq for Cow<'a, B> {}
+impl<'a, B: ?Sized + ToOwned + PartialOrd> PartialOrd for Cow<'a, B> {}
+impl<'a, B: ?Sized + ToOwned + Ord> Ord for Cow<'a, B> {}
+impl<'a, B: ?Sized + ToOwned + Hash> Hash for Cow<'a, B> {}
+impl<'a> PartialEq<str> for Cow<'a, str> {}
+impl<'a, 'b> PartialEq<&'b str> for Cow<'a, str> {}
+impl<'a> PartialEq<String> for Cow<'a, str> {}
+impl<'a> From<&'a str> for Cow<'a, str> {}
+impl<'a> From<String> for Cow<'a, str> {}
+impl<'a> From<&'a String> for Cow<'a, str> {}
+impl<'a, T: Clone> From<&'a [T]> for Cow<'a, [T]> {}
+impl<'a, T: Clone> From<Vec<T>> for Cow<'a, [T]> {}
+impl<'a, T: Clone> From<&'a Vec<T>> for Cow<'a, [T]> {}
+impl<'a> FromIterator<char> for Cow<'a, str> {}
+impl<'a, 'b> FromIterator<&'b str> for Cow<'a, str> {}
+impl<'a> FromIterator<String> for Cow<'a, str> {}
+impl<'a, T: Clone> FromIterator<T> for Cow<'a, [T]> {}
+impl<'a> Add<&'a str> for Cow<'a, str> { type Output = Cow<'a, str>; }

@@ -28,3 +28,7 @@ impl<T> From<T> for RefCell<T> {}
 impl<T: Clone> Clone for OnceCell<T> {}
 impl<T> Default for OnceCell<T> {}
 impl<T: Debug> Debug for OnceCell<T> {}
+impl<T: PartialOrd + Copy> PartialOrd for Cell<T> {}
+impl<T: Ord + Copy> Ord for Cell<T> {}
+impl<T: ?Sized + PartialOrd> PartialOrd for RefCell<T> {}
+impl<T: ?Sized + Ord> Ord for RefCell<T> {}

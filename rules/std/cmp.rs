@@ -29,10 +29,34 @@ impl<'a, A: ?Sized + PartialEq<B>, B: ?Sized> PartialEq<&'a B> for &'a A {}
 impl<'a, A: ?Sized + Eq> Eq for &'a A {}
 impl<T: PartialEq> PartialEq for [T] {}
 impl<T: Eq> Eq for [T] {}
-impl<A: PartialEq, B: PartialEq> PartialEq for (A, B) {}
-impl<A: Eq, B: Eq> Eq for (A, B) {}
-impl<A: PartialOrd, B: PartialOrd> PartialOrd for (A, B) {}
-impl<A: Ord, B: Ord> Ord for (A, B) {}
+impl<'a, 'b, A: ?Sized + PartialOrd<B>, B: ?Sized> PartialOrd<&'b B> for &'a A {}
+impl<'a, A: ?Sized + Ord> Ord for &'a A {}
+impl<'a, 'b, A: ?Sized + PartialEq<B>, B: ?Sized> PartialEq<&'b mut B> for &'a mut A {}
+impl<'a, A: ?Sized + Eq> Eq for &'a mut A {}
+impl<'a, 'b, A: ?Sized + PartialOrd<B>, B: ?Sized> PartialOrd<&'b mut B> for &'a mut A {}
+impl<'a, A: ?Sized + Ord> Ord for &'a mut A {}
+impl<T: PartialOrd> PartialOrd for [T] {}
+impl<T: Ord> Ord for [T] {}
+impl<T: PartialEq, const N: usize> PartialEq for [T; N] {}
+impl<T: Eq, const N: usize> Eq for [T; N] {}
+impl<T: PartialOrd, const N: usize> PartialOrd for [T; N] {}
+impl<T: Ord, const N: usize> Ord for [T; N] {}
+impl<T: PartialEq, const N: usize> PartialEq<[T]> for [T; N] {}
+impl<T: PartialEq, const N: usize> PartialEq<[T; N]> for [T] {}
+// Tuples up to 12, as std's `tuple_impls!`.
+macro_rules! cmp_tuples {
+    ( $m:ident !! ) => ();
+    ( $m:ident !! $h:ident, $($t:ident,)* ) => ( $m! { $h $($t)* } cmp_tuples! { $m !! $($t,)* } );
+}
+macro_rules! cmp_tuple {
+    ( $($n:ident)* ) => (
+        impl<$($n: PartialEq),*> PartialEq for ($($n,)*) {}
+        impl<$($n: Eq),*> Eq for ($($n,)*) {}
+        impl<$($n: PartialOrd),*> PartialOrd for ($($n,)*) {}
+        impl<$($n: Ord),*> Ord for ($($n,)*) {}
+    );
+}
+cmp_tuples! { cmp_tuple !! A, B, C, D, E, F, G, H, I, J, K, L, }
 impl PartialEq for Ordering {} impl Eq for Ordering {}
 // Raw pointers compare by address.
 impl<T: ?Sized> PartialEq for *const T {} impl<T: ?Sized> Eq for *const T {}

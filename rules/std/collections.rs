@@ -54,3 +54,35 @@ impl<T: Debug> Debug for BinaryHeap<T> {}
 impl<T: Clone> Clone for LinkedList<T> {}
 impl<T> Default for LinkedList<T> {}
 impl<T: Debug> Debug for LinkedList<T> {}
+impl<K: PartialOrd, V: PartialOrd> PartialOrd for BTreeMap<K, V> {}
+impl<K: Ord, V: Ord> Ord for BTreeMap<K, V> {}
+impl<K: Ord, V> Extend<(K, V)> for BTreeMap<K, V> {}
+impl<K, V> IntoIterator for BTreeMap<K, V> { type Item = (K, V); type IntoIter = crate::vec::IntoIter<(K, V)>; }
+impl<'a, K, Q: ?Sized + Ord, V> Index<&'a Q> for BTreeMap<K, V> where K: Borrow<Q> + Ord { type Output = V; }
+impl<'a, K, Q: ?Sized, V, S> Index<&'a Q> for HashMap<K, V, S> where K: Eq + Hash + Borrow<Q>, Q: Eq + Hash, S: BuildHasher { type Output = V; }
+impl<T: PartialOrd> PartialOrd for BTreeSet<T> {}
+impl<T: Ord> Ord for BTreeSet<T> {}
+impl<T: Ord> Extend<T> for BTreeSet<T> {}
+impl<T> IntoIterator for BTreeSet<T> { type Item = T; type IntoIter = crate::vec::IntoIter<T>; }
+impl<T, S> IntoIterator for HashSet<T, S> { type Item = T; type IntoIter = crate::vec::IntoIter<T>; }
+impl<T: PartialOrd> PartialOrd for VecDeque<T> {}
+impl<T: Ord> Ord for VecDeque<T> {}
+impl<T> IntoIterator for VecDeque<T> { type Item = T; type IntoIter = crate::vec::IntoIter<T>; }
+impl<T> Index<usize> for VecDeque<T> { type Output = T; }
+impl<T> IndexMut<usize> for VecDeque<T> {}
+impl<T> From<Vec<T>> for VecDeque<T> {}
+impl<T, const N: usize> From<[T; N]> for VecDeque<T> {}
+impl crate::io::Read for VecDeque<u8> {}
+impl crate::io::Write for VecDeque<u8> {}
+impl<T: Ord> FromIterator<T> for BinaryHeap<T> {}
+impl<T: Ord> Extend<T> for BinaryHeap<T> {}
+impl<T> IntoIterator for BinaryHeap<T> { type Item = T; type IntoIter = crate::vec::IntoIter<T>; }
+impl<T: Ord> From<Vec<T>> for BinaryHeap<T> {}
+impl<T> FromIterator<T> for LinkedList<T> {}
+impl<T> Extend<T> for LinkedList<T> {}
+impl<T> IntoIterator for LinkedList<T> { type Item = T; type IntoIter = crate::vec::IntoIter<T>; }
+impl<T: PartialEq> PartialEq for LinkedList<T> {}
+impl<T: Eq> Eq for LinkedList<T> {}
+impl<T: Hash> Hash for LinkedList<T> {}
+impl<T: PartialOrd> PartialOrd for LinkedList<T> {}
+impl<T: Ord> Ord for LinkedList<T> {}

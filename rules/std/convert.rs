@@ -40,7 +40,9 @@ macro_rules! try_from_each {
     };
 }
 try_from_each! {
-    u8 => i8;
+    u8 => i8, bool;
+    u16 => bool; u32 => bool; u64 => bool; u128 => bool;
+    i8 => bool; i16 => bool; i32 => bool; i64 => bool; i128 => bool;
     u16 => u8, i8, i16, isize;
     u32 => u8, u16, usize, i8, i16, i32, isize;
     u64 => u8, u16, u32, usize, i8, i16, i32, i64, isize;

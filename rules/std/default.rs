@@ -24,3 +24,5 @@ macro_rules! default_tuples {
 }
 macro_rules! default_tuple { ( $($n:ident)* ) => ( impl<$($n: Default),*> Default for ($($n,)*) {} ); }
 default_tuples! { default_tuple !! A, B, C, D, E, F, G, H, I, J, K, L, }
+impl Default for &mut str {}
+impl<T> Default for &mut [T] {}

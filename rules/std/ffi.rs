@@ -19,3 +19,10 @@ impl Debug for CStr {} impl PartialEq for CStr {} impl Eq for CStr {} impl Hash 
 impl ToOwned for CStr { type Owned = CString; }
 impl Clone for CString {} impl Debug for CString {} impl PartialEq for CString {} impl Eq for CString {}
 impl Hash for CString {} impl Deref for CString { type Target = CStr; }
+impl PartialOrd for OsStr {} impl Ord for OsStr {}
+impl PartialOrd for OsString {} impl Ord for OsString {}
+impl PartialEq<str> for OsString {}
+impl<'a> PartialEq<&'a str> for OsString {}
+impl PartialEq<str> for OsStr {}
+impl crate::fmt::Write for OsString {}
+impl crate::str::FromStr for OsString { type Err = crate::convert::Infallible; }

@@ -50,3 +50,37 @@ impl<I: Clone> Clone for Copied<I> {}
 impl<I: Clone> Clone for Cloned<I> {}
 impl<I: Clone, F: Clone> Clone for Map<I, F> {}
 impl<I: Debug> Debug for Fuse<I> {}
+impl<A: Step> DoubleEndedIterator for Range<A> {}
+impl ExactSizeIterator for Range<u8> {} impl ExactSizeIterator for Range<u16> {}
+impl ExactSizeIterator for Range<u32> {} impl ExactSizeIterator for Range<usize> {}
+impl ExactSizeIterator for Range<i8> {} impl ExactSizeIterator for Range<i16> {}
+impl ExactSizeIterator for Range<i32> {} impl ExactSizeIterator for Range<isize> {}
+impl<A: Step> Iterator for crate::ops::RangeInclusive<A> { type Item = A; }
+impl<A: Step> DoubleEndedIterator for crate::ops::RangeInclusive<A> {}
+impl<I: DoubleEndedIterator + ?Sized> DoubleEndedIterator for &mut I {}
+impl<I: ExactSizeIterator + ?Sized> ExactSizeIterator for &mut I {}
+impl<I: DoubleEndedIterator + ?Sized> DoubleEndedIterator for Box<I> {}
+impl<I: ExactSizeIterator + ?Sized> ExactSizeIterator for Box<I> {}
+impl<I: DoubleEndedIterator> DoubleEndedIterator for Rev<I> {}
+impl<I: DoubleEndedIterator + ExactSizeIterator> ExactSizeIterator for Rev<I> {}
+impl<'a, T: 'a + Copy, I: DoubleEndedIterator<Item = &'a T>> DoubleEndedIterator for Copied<I> {}
+impl<'a, T: 'a + Clone, I: DoubleEndedIterator<Item = &'a T>> DoubleEndedIterator for Cloned<I> {}
+impl<B, I: DoubleEndedIterator, F: FnMut(<I as Iterator>::Item) -> B> DoubleEndedIterator for Map<I, F> {}
+impl<B, I: ExactSizeIterator, F: FnMut(<I as Iterator>::Item) -> B> ExactSizeIterator for Map<I, F> {}
+impl<I: ExactSizeIterator> ExactSizeIterator for Enumerate<I> {}
+impl<I: DoubleEndedIterator + ExactSizeIterator> DoubleEndedIterator for Enumerate<I> {}
+impl<I: ExactSizeIterator> ExactSizeIterator for Take<I> {}
+impl<I: ExactSizeIterator> ExactSizeIterator for Skip<I> {}
+impl<A: ExactSizeIterator, B: ExactSizeIterator> ExactSizeIterator for Zip<A, B> {}
+impl ExactSizeIterator for crate::ops::RangeInclusive<u8> {} impl ExactSizeIterator for crate::ops::RangeInclusive<u16> {}
+impl ExactSizeIterator for crate::ops::RangeInclusive<i8> {} impl ExactSizeIterator for crate::ops::RangeInclusive<i16> {}
+impl<T: Clone> Clone for Rev<T> {} impl<T: Debug> Debug for Rev<T> {} impl<T: Default> Default for Rev<T> {}
+impl<I: Clone> Clone for Enumerate<I> {} impl<I: Debug> Debug for Enumerate<I> {} impl<I: Default> Default for Enumerate<I> {}
+impl<I: Clone> Clone for Take<I> {} impl<I: Debug> Debug for Take<I> {}
+impl<I: Clone> Clone for Skip<I> {} impl<I: Debug> Debug for Skip<I> {}
+impl<A: Clone, B: Clone> Clone for Zip<A, B> {} impl<A: Debug, B: Debug> Debug for Zip<A, B> {}
+impl<A: Clone, B: Clone> Clone for Chain<A, B> {} impl<A: Debug, B: Debug> Debug for Chain<A, B> {}
+impl<I: Debug, F> Debug for Map<I, F> {}
+impl<I: Clone, P: Clone> Clone for Filter<I, P> {} impl<I: Debug, P> Debug for Filter<I, P> {}
+impl<I: Default> Default for Fuse<I> {}
+impl<I: Debug> Debug for Copied<I> {} impl<I: Debug> Debug for Cloned<I> {}

@@ -35,3 +35,5 @@ impl<T: ?Sized> Debug for PhantomData<T> {}
 impl<T: ?Sized> PartialEq for PhantomData<T> {}
 impl<T: ?Sized> Eq for PhantomData<T> {}
 impl<T: ?Sized> Hash for PhantomData<T> {}
+impl<T: ?Sized> PartialOrd for PhantomData<T> {}
+impl<T: ?Sized> Ord for PhantomData<T> {}

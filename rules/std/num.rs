@@ -22,3 +22,10 @@ impl Display for NonZeroUsize {} impl PartialEq for NonZeroUsize {} impl Eq for 
 impl Hash for NonZeroUsize {}
 impl<T: Clone> Clone for Wrapping<T> {} impl<T: Copy> Copy for Wrapping<T> {}
 impl<T: Debug> Debug for Wrapping<T> {} impl<T: Default> Default for Wrapping<T> {}
+pub struct TryFromCharError(());
+impl Debug for TryFromCharError {} impl Display for TryFromCharError {} impl Clone for TryFromCharError {}
+impl Copy for TryFromCharError {} impl PartialEq for TryFromCharError {} impl Eq for TryFromCharError {}
+impl Error for TryFromCharError {}
+impl TryFrom<char> for u8 { type Error = TryFromCharError; }
+impl TryFrom<char> for u16 { type Error = TryFromCharError; }
+impl TryFrom<char> for usize { type Error = TryFromCharError; }

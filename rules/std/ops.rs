@@ -104,3 +104,25 @@ impl<A, F: Fn<A> + ?Sized> FnMut<A> for &F {}
 impl<A, F: Fn<A> + ?Sized> Fn<A> for &F {}
 impl<A, F: FnMut<A> + ?Sized> FnOnce<A> for &mut F { type Output = <F as FnOnce<A>>::Output; }
 impl<A, F: FnMut<A> + ?Sized> FnMut<A> for &mut F {}
+// Ranges iterate from `Step` types (`iter.rs`); `Range<u64>` and wider are no `ExactSizeIterator`
+// (a length may not fit a `usize` on every target), as in std's `range_exact_iter_impl!`.
+impl<Idx: Default> Default for Range<Idx> {}
+impl<Idx: Clone> Clone for RangeInclusive<Idx> {}
+impl<Idx: Debug> Debug for RangeInclusive<Idx> {}
+impl<Idx: PartialEq> PartialEq for RangeInclusive<Idx> {}
+impl<Idx: Eq> Eq for RangeInclusive<Idx> {}
+impl<Idx: Hash> Hash for RangeInclusive<Idx> {}
+// Indexing, as std's `SliceIndex`: a slice (array, `Vec`) by a position or a range, `str` and
+// `String` by a range.
+pub trait SliceIndex<T: ?Sized> { type Output: ?Sized; }
+impl<T> SliceIndex<[T]> for usize { type Output = T; }
+impl<T> SliceIndex<[T]> for Range<usize> { type Output = [T]; }
+impl<T> SliceIndex<[T]> for RangeInclusive<usize> { type Output = [T]; }
+impl SliceIndex<str> for Range<usize> { type Output = str; }
+impl SliceIndex<str> for RangeInclusive<usize> { type Output = str; }
+impl<T, I: SliceIndex<[T]>> Index<I> for [T] { type Output = <I as SliceIndex<[T]>>::Output; }
+impl<T, I: SliceIndex<[T]>> IndexMut<I> for [T] {}
+impl<T, I: SliceIndex<[T]>, const N: usize> Index<I> for [T; N] { type Output = <I as SliceIndex<[T]>>::Output; }
+impl<T, I: SliceIndex<[T]>, const N: usize> IndexMut<I> for [T; N] {}
+impl<I: SliceIndex<str>> Index<I> for str { type Output = <I as SliceIndex<str>>::Output; }
+impl<I: SliceIndex<str>> IndexMut<I> for str {}

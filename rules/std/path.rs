@@ -19,3 +19,10 @@ impl Deref for PathBuf { type Target = Path; }
 impl Borrow<Path> for PathBuf {}
 impl<T: ?Sized + AsRef<OsStr>> From<&T> for PathBuf {}
 impl From<String> for PathBuf {} impl From<OsString> for PathBuf {} impl From<Box<Path>> for PathBuf {}
+impl PartialEq<str> for PathBuf {}
+impl PartialEq<String> for PathBuf {}
+impl<'a> PartialEq<&'a str> for Path {}
+impl PartialEq<str> for Path {}
+impl<'a> IntoIterator for &'a Path { type Item = &'a OsStr; type IntoIter = crate::vec::IntoIter<&'a OsStr>; }
+impl<'a> IntoIterator for &'a PathBuf { type Item = &'a OsStr; type IntoIter = crate::vec::IntoIter<&'a OsStr>; }
+impl crate::str::FromStr for PathBuf { type Err = crate::convert::Infallible; }

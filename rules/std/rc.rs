@@ -20,3 +20,13 @@ impl<T: ?Sized> AsRef<T> for Rc<T> {}
 impl<T: ?Sized> Borrow<T> for Rc<T> {}
 impl<T> From<T> for Rc<T> {}
 impl<T: ?Sized> Unpin for Rc<T> {}
+impl<T: ?Sized + PartialOrd> PartialOrd for Rc<T> {}
+impl<T: ?Sized + Ord> Ord for Rc<T> {}
+impl Default for Rc<str> {}
+impl<T> Default for Rc<[T]> {}
+impl From<String> for Rc<str> {}
+impl From<&str> for Rc<str> {}
+impl<T: ?Sized> From<Box<T>> for Rc<T> {}
+impl<T> From<Vec<T>> for Rc<[T]> {}
+impl<T: Clone> From<&[T]> for Rc<[T]> {}
+impl<T> FromIterator<T> for Rc<[T]> {}

@@ -69,3 +69,14 @@ pub mod mpsc {
     impl Clone for RecvError {} impl Copy for RecvError {} impl Debug for RecvError {}
     impl Display for RecvError {} impl crate::error::Error for RecvError {}
 }
+impl<T: ?Sized + PartialOrd> PartialOrd for Arc<T> {}
+impl<T: ?Sized + Ord> Ord for Arc<T> {}
+impl Default for Arc<str> {}
+impl<T> Default for Arc<[T]> {}
+impl From<String> for Arc<str> {}
+impl From<&str> for Arc<str> {}
+impl<T: ?Sized> From<Box<T>> for Arc<T> {}
+impl<T> From<Vec<T>> for Arc<[T]> {}
+impl<T: Clone> From<&[T]> for Arc<[T]> {}
+impl<T> FromIterator<T> for Arc<[T]> {}
+impl<T> From<T> for RwLock<T> {}

@@ -24,3 +24,23 @@ impl<T> Extend<T> for Vec<T> {}
 impl<T: Clone> From<&[T]> for Vec<T> {}
 impl<T, const N: usize> From<[T; N]> for Vec<T> {}
 impl<T> From<Box<[T]>> for Vec<T> {}
+impl<T, I: crate::ops::SliceIndex<[T]>> Index<I> for Vec<T> { type Output = <I as crate::ops::SliceIndex<[T]>>::Output; }
+impl<T, I: crate::ops::SliceIndex<[T]>> IndexMut<I> for Vec<T> {}
+impl<T> AsMut<[T]> for Vec<T> {}
+impl<T> BorrowMut<[T]> for Vec<T> {}
+impl<T: Clone> From<&mut [T]> for Vec<T> {}
+impl From<&str> for Vec<u8> {}
+impl From<String> for Vec<u8> {}
+impl<'a, T: Clone> From<Cow<'a, [T]>> for Vec<T> {}
+impl<T> From<crate::collections::VecDeque<T>> for Vec<T> {}
+impl<'a, T> IntoIterator for &'a mut Vec<T> { type Item = &'a mut T; type IntoIter = crate::slice::IterMut<'a, T>; }
+impl<'a, T: Copy + 'a> Extend<&'a T> for Vec<T> {}
+impl<T> DoubleEndedIterator for IntoIter<T> {}
+impl<T> ExactSizeIterator for IntoIter<T> {}
+impl<T: Clone> Clone for IntoIter<T> {}
+impl<T: Debug> Debug for IntoIter<T> {}
+impl<T> Default for IntoIter<T> {}
+impl<T> AsRef<[T]> for IntoIter<T> {}
+impl<T: PartialEq, const N: usize> PartialEq<[T; N]> for Vec<T> {}
+impl<T: PartialEq> PartialEq<[T]> for Vec<T> {}
+impl<'a, T: PartialEq> PartialEq<&'a [T]> for Vec<T> {}

@@ -342,6 +342,10 @@ impl<'a> Cx<'a> {
     }
 
     /// Arguments of an item with `params`, filling defaults; an arity mismatch is an error.
+    /// Lifetime arguments pair with the lifetime parameters, the others with the type and const
+    /// parameters, each in order (Rust writes lifetimes first). Lifetime arguments may be left out
+    /// altogether (`Cow<str>` is `Cow<'_, str>`; chalk's tests write them only where used): each is
+    /// then a fresh region, as an elided reference lifetime is.
     fn item_args(
         &mut self,
         what: &str,
@@ -349,38 +353,50 @@ impl<'a> Cx<'a> {
         args: &[GenericArg],
         span: &Span,
     ) -> Result<Vec<TermId>> {
-        if args.len() > params.len()
-            || args.len() < params.iter().filter(|p| p.default.is_none()).count()
+        let is_lt = |p: &super::names::Param| matches!(p.kind, ParamKind::Lifetime);
+        let (lts, others): (Vec<&GenericArg>, Vec<&GenericArg>) = args
+            .iter()
+            .partition(|a| matches!(a, GenericArg::Lifetime(_)));
+        let lt_params = params.iter().filter(|p| is_lt(p)).count();
+        let other_params = params.len() - lt_params;
+        let required = params
+            .iter()
+            .filter(|p| !is_lt(p) && p.default.is_none())
+            .count();
+        let arity = || {
+            lower_error(
+                span,
+                "lower::arity",
+                format!(
+                    "`{what}` takes {} generic argument(s), {} given",
+                    params.len(),
+                    args.len()
+                ),
+            )
+        };
+        if !(lts.is_empty() || lts.len() == lt_params)
+            || others.len() > other_params
+            || others.len() < required
         {
-            // Chalk writes lifetime arguments only where used; be lenient when only lifetimes are missing.
-            let non_lt = params
-                .iter()
-                .filter(|p| !matches!(p.kind, ParamKind::Lifetime))
-                .count();
-            if args.len() != non_lt || args.len() > params.len() {
-                return Err(lower_error(
-                    span,
-                    "lower::arity",
-                    format!(
-                        "`{what}` takes {} generic argument(s), {} given",
-                        params.len(),
-                        args.len()
-                    ),
-                ));
-            }
+            return Err(arity());
         }
-        let mut out = self.args(args)?;
-        for p in &params[out.len().min(params.len())..] {
-            match &p.default {
-                Some(d) => {
-                    let t = self.arg(d)?;
-                    out.push(t);
+        let (mut lts, mut others) = (lts.into_iter(), others.into_iter());
+        let mut out = Vec::with_capacity(params.len());
+        for p in params {
+            let t = if is_lt(p) {
+                match lts.next() {
+                    Some(l) => self.arg(l)?,
+                    None => self.fresh_region(),
                 }
-                None => {
-                    let v = self.fresh("_");
-                    out.push(v);
+            } else {
+                match (others.next(), &p.default) {
+                    (Some(a), _) => self.arg(a)?,
+                    (None, Some(d)) => self.arg(d)?,
+                    // (A parameter without a default after one with a default.)
+                    (None, None) => return Err(arity()),
                 }
-            }
+            };
+            out.push(t);
         }
         Ok(out)
     }
@@ -445,7 +461,14 @@ impl<'a> Cx<'a> {
                     Some(l) => self.lifetime(l),
                     None => self.fresh_region(),
                 };
-                let a = self.ty(ty)?;
+                let a = match &ty.kind {
+                    // `&'a dyn Tr` is `&'a (dyn Tr + 'a)` (the default object lifetime).
+                    TyKind::Dyn {
+                        bounds,
+                        lifetime: None,
+                    } => self.dyn_ty(bounds, None, Some(l), &ty.span)?,
+                    _ => self.ty(ty)?,
+                };
                 self.app(
                     if *mutability == Mutability::Mut {
                         "$refmut"
@@ -467,7 +490,9 @@ impl<'a> Cx<'a> {
                 let assoc = self.type_relative(base, name, args, &t.span)?;
                 self.alias_var(assoc)
             }
-            TyKind::Dyn { bounds, lifetime } => self.dyn_ty(bounds, lifetime.as_ref(), &t.span)?,
+            TyKind::Dyn { bounds, lifetime } => {
+                self.dyn_ty(bounds, lifetime.as_ref(), None, &t.span)?
+            }
             TyKind::FnPtr(f) => self.fn_ptr(f)?,
         })
     }
@@ -476,10 +501,16 @@ impl<'a> Cx<'a> {
     /// '$b'('Send'('$self'), [])], 'a)`: each bound is its trait reference with `'$self'` for the self
     /// type, and its associated-type bindings. Each trait's clauses let a `dyn` type implement the
     /// traits it lists and their supertraits (`trait_decl`); higher-ranked bounds are not supported.
+    ///
+    /// With no lifetime written, a `.rs` program's `dyn` type has Rust's default object lifetime:
+    /// `in_ref`, the region of the reference it is the pointee of, else `'static` (`Box<dyn Tr>` is
+    /// `Box<dyn Tr + 'static>`; a type parameter's `T: 'a` bound, which would make it `'a`, is not
+    /// consulted). A `.chalk` program's is a fresh region.
     fn dyn_ty(
         &mut self,
         bounds: &[TraitBound],
         lifetime: Option<&ast::Lifetime>,
+        in_ref: Option<TermId>,
         span: &crate::error::Span,
     ) -> Result<TermId> {
         let me = self.store.atom_named("$self");
@@ -534,9 +565,14 @@ impl<'a> Cx<'a> {
             });
         }
         let list = self.store.list(&items, None);
-        let l = match lifetime {
-            Some(l) => self.lifetime(l),
-            None => self.fresh_region(),
+        let l = match (lifetime, in_ref) {
+            (Some(l), _) => self.lifetime(l),
+            (None, Some(r)) if self.names.rust_rules => r,
+            (None, None) if self.names.rust_rules => {
+                let s = self.store.atom(syms::STATIC);
+                self.store.app(syms::REGION, &[s])
+            }
+            (None, _) => self.fresh_region(),
         };
         Ok(self.app("$dyn", &[list, l]))
     }

@@ -123,6 +123,10 @@ pub const STD_MODULES: &[(&str, &str)] = &[
         include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/std/slice.rs")),
     ),
     (
+        "str",
+        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/std/str.rs")),
+    ),
+    (
         "string",
         include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/std/string.rs")),
     ),

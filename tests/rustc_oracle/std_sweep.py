@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""The std sweep: does knot's std model agree with std? Every pair of a list of std types and a list of
+std traits (two sets) is judged by rustc, old and next solver, in one compilation per set and solver, and
+written to the fixture as `std-sweep-1` and `std-sweep-2` (replacing those lines). The program is
+`programs/std_sweep.rs` (the `use` lines both sides need). Run `known.py --keep` after it.
+
+    std_sweep.py [--fixture F]
+
+A sized type is checked as `fn c<X: BOUND>() {} c::<TYPE>();`, an unsized one with `X: ?Sized + BOUND`
+(a trait whose default parameter mentions `Self`, as `Add<Rhs = Self>`, then needs no second run).
+"""
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import oracle  # noqa: E402
+
+PROGRAM = os.path.join(HERE, "programs", "std_sweep.rs")
+UNSIZED = {"str", "[u8]"}
+TYPES = ["u8","i32","u64","usize","f32","f64","bool","char","()","str","&'static str","String","[u8]","&'static [u8]","[u8; 4]","[String; 2]",
+ "Vec<u8>","Vec<String>","Box<u8>","Box<str>","Box<[u8]>","Box<dyn Error>","Box<dyn Error + Send + Sync>","Box<dyn Fn(u8) -> u8>",
+ "Option<u8>","Option<String>","Option<&'static str>","Result<u8, String>","(u8, String)","(u8, f32)","Rc<u8>","Rc<str>","Arc<u8>","Arc<str>",
+ "Arc<Mutex<u8>>","Mutex<u8>","RwLock<String>","Cell<u8>","RefCell<String>","HashMap<String, u8>","HashSet<u8>","BTreeMap<u8, String>",
+ "BTreeSet<String>","VecDeque<u8>","Cow<'static, str>","Cow<'static, [u8]>","PathBuf","&'static Path","OsString","Range<u32>",
+ "std::vec::IntoIter<u8>","std::slice::Iter<'static, u8>","fn(u8) -> u8","*const u8","&'static mut u8","PhantomData<Rc<u8>>"]
+TRAITS = ["Clone","Copy","Send","Sync","Unpin","Debug","Display","Default","PartialEq","Eq","PartialOrd","Ord","Hash","Iterator","IntoIterator",
+ "ToString","AsRef<str>","AsRef<[u8]>","AsRef<Path>","Borrow<str>","From<String>","From<&'static str>","From<u8>","From<Vec<u8>>","Into<String>",
+ "Into<Vec<u8>>","Deref","Index<usize>","Extend<u8>","FromIterator<u8>","FromIterator<char>","Error","std::io::Write","std::io::Read",
+ "std::fmt::Write","std::str::FromStr","ToOwned","Any","std::panic::UnwindSafe","std::panic::RefUnwindSafe","Add<u8>","PartialEq<str>",
+ "PartialEq<&'static str>","PartialEq<String>","TryFrom<i32>","Into<u64>","Fn(u8) -> u8","DoubleEndedIterator","ExactSizeIterator"]
+TYPES2 = ["Rev<Range<u32>>", "Range<u64>", "Range<usize>", "Range<i64>", "RangeInclusive<u8>", "std::vec::IntoIter<String>",
+ "std::str::Chars<'static>", "std::str::Bytes<'static>", "Map<Range<u8>, fn(u8) -> u8>", "Enumerate<std::slice::Iter<'static, u8>>",
+ "(u8, u8, u8)", "(String, f32, bool)", "(u8,)", "[f32; 3]", "[u8; 0]", "&'static [u8; 4]", "&'static mut [u8]", "&'static mut str",
+ "Box<[String]>", "Rc<[u8]>", "Arc<[u8]>", "Rc<String>", "Cow<'static, Path>", "VecDeque<String>", "BinaryHeap<u8>",
+ "std::collections::LinkedList<u8>", "Option<f32>", "Result<f32, ()>", "Cell<f32>", "RefCell<f32>", "PhantomData<f32>",
+ "isize", "usize", "i128", "u128", "u16", "char", "bool", "f64", "&'static String", "Mutex<String>"]
+TRAITS2 = ["Iterator", "DoubleEndedIterator", "ExactSizeIterator", "IntoIterator", "Clone", "Copy", "Debug", "Default", "PartialEq", "Eq",
+ "PartialOrd", "Ord", "Hash", "Index<usize>", "Index<Range<usize>>", "AsRef<[u8]>", "From<Vec<u8>>", "FromIterator<u8>",
+ "std::str::FromStr", "TryFrom<u8>", "TryFrom<usize>", "TryFrom<isize>", "TryFrom<i128>", "TryFrom<bool>", "From<bool>", "From<u8>",
+ "TryFrom<char>", "From<char>", "Into<char>", "PartialEq<[u8]>", "PartialEq<str>", "Borrow<[u8]>", "Send", "Sync", "Display", "ToString",
+ "Extend<u8>", "From<String>", "From<&'static str>", "Deref", "Unpin"]
+
+
+def use_line(i, ty, bound):
+    relax = "?Sized + " if ty in UNSIZED else ""
+    return "fn __use_%d() { fn c<X: %s%s>() {} c::<%s>(); }" % (i, relax, bound, ty)
+
+
+def judge(goals, next_solver):
+    lines = open(PROGRAM).read().rstrip("\n").split("\n")
+    base = len(lines)
+    text = "\n".join(lines + [use_line(i, t, b) for i, (t, b) in enumerate(goals)]) + "\n"
+    errs, timed_out = oracle.run_rustc(text, next_solver, timeout=600)
+    if timed_out:
+        sys.exit("rustc timed out")
+    per = [[] for _ in goals]
+    for code, ln in errs:
+        k = (ln or 0) - base - 1
+        if not 0 <= k < len(goals):
+            sys.exit("an error outside every goal's line: %s at %s" % (code, ln))
+        per[k].append(code)
+    return [oracle.verdict_of(p) for p in per]
+
+
+def main():
+    args = sys.argv[1:]
+    fixture = args[args.index("--fixture") + 1] if "--fixture" in args else os.path.join(HERE, "fixture.jsonl")
+    lines = []
+    for n, (types, traits) in enumerate([(TYPES, TRAITS), (TYPES2, TRAITS2)], 1):
+        goals = [(t, b) for t in types for b in traits]
+        old, new = judge(goals, False), judge(goals, True)
+        entry = {"id": "std-sweep-%d" % n, "file": os.path.relpath(PROGRAM, os.path.dirname(os.path.dirname(HERE))),
+                 "goals": [{"goal": "%s: %s" % g, "old": o, "next": x} for g, o, x in zip(goals, old, new)]}
+        lines.append(json.dumps(entry))
+        print("std-sweep-%d: %d goals, %d hold" % (n, len(goals), old.count("holds")))
+    kept = [l for l in open(fixture) if l.strip() and not json.loads(l)["id"].startswith("std-sweep-")]
+    with open(fixture, "w") as f:
+        f.writelines(kept + [l + "\n" for l in lines])
+
+
+if __name__ == "__main__":
+    main()
