@@ -41,3 +41,4 @@ impl<'a> FromIterator<&'a str> for Box<str> {}
 impl FromIterator<String> for Box<str> {}
 impl<T> IntoIterator for Box<[T]> { type Item = T; type IntoIter = crate::vec::IntoIter<T>; }
 impl<'a, T> IntoIterator for &'a Box<[T]> { type Item = &'a T; type IntoIter = crate::slice::Iter<'a, T>; }
+impl From<Box<str>> for Box<[u8]> {}

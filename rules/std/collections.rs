@@ -86,3 +86,9 @@ impl<T: Eq> Eq for LinkedList<T> {}
 impl<T: Hash> Hash for LinkedList<T> {}
 impl<T: PartialOrd> PartialOrd for LinkedList<T> {}
 impl<T: Ord> Ord for LinkedList<T> {}
+impl<T: PartialEq> PartialEq<Vec<T>> for VecDeque<T> {}
+impl<'a, T: PartialEq> PartialEq<&'a [T]> for VecDeque<T> {}
+impl<'a, T: PartialEq> PartialEq<&'a mut [T]> for VecDeque<T> {}
+impl<T: PartialEq, const N: usize> PartialEq<[T; N]> for VecDeque<T> {}
+impl<'a, T: PartialEq, const N: usize> PartialEq<&'a [T; N]> for VecDeque<T> {}
+impl<'a, T: PartialEq, const N: usize> PartialEq<&'a mut [T; N]> for VecDeque<T> {}

@@ -26,3 +26,23 @@ impl<'a> PartialEq<&'a str> for OsString {}
 impl PartialEq<str> for OsStr {}
 impl crate::fmt::Write for OsString {}
 impl crate::str::FromStr for OsString { type Err = crate::convert::Infallible; }
+impl PartialEq<OsStr> for str {} impl PartialEq<OsString> for str {}
+impl<'a> PartialEq<OsString> for &'a str {}
+impl PartialOrd<str> for OsStr {} impl PartialOrd<str> for OsString {}
+macro_rules! os_cmp_both {
+    (<$($life:lifetime),*> $lhs:ty, $rhs:ty) => {
+        impl<$($life),*> PartialEq<$rhs> for $lhs {}
+        impl<$($life),*> PartialEq<$lhs> for $rhs {}
+        impl<$($life),*> PartialOrd<$rhs> for $lhs {}
+        impl<$($life),*> PartialOrd<$lhs> for $rhs {}
+    };
+}
+os_cmp_both!(<> OsString, OsStr);
+os_cmp_both!(<'a> OsString, &'a OsStr);
+os_cmp_both!(<'a> Cow<'a, OsStr>, OsStr);
+os_cmp_both!(<'a, 'b> Cow<'a, OsStr>, &'b OsStr);
+os_cmp_both!(<'a> Cow<'a, OsStr>, OsString);
+impl<'a> From<&'a OsStr> for Cow<'a, OsStr> {}
+impl<'a> From<OsString> for Cow<'a, OsStr> {}
+impl<'a> From<&'a OsString> for Cow<'a, OsStr> {}
+impl<'a> From<Cow<'a, OsStr>> for OsString {}

@@ -30,3 +30,4 @@ impl<T: ?Sized> From<Box<T>> for Rc<T> {}
 impl<T> From<Vec<T>> for Rc<[T]> {}
 impl<T: Clone> From<&[T]> for Rc<[T]> {}
 impl<T> FromIterator<T> for Rc<[T]> {}
+impl<'a, B: ToOwned + ?Sized> From<Cow<'a, B>> for Rc<B> where Rc<B>: From<&'a B> + From<<B as ToOwned>::Owned> {}

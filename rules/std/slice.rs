@@ -30,3 +30,7 @@ impl<T, const N: usize> DoubleEndedIterator for ArrayIntoIter<T, N> {}
 impl<T, const N: usize> ExactSizeIterator for ArrayIntoIter<T, N> {}
 impl<T: Clone, const N: usize> Clone for ArrayIntoIter<T, N> {}
 impl<T: Debug, const N: usize> Debug for ArrayIntoIter<T, N> {}
+impl<'a, T: PartialEq, const N: usize> PartialEq<[T; N]> for &'a [T] {}
+impl<'a, T: PartialEq, const N: usize> PartialEq<[T; N]> for &'a mut [T] {}
+impl<'a, T: PartialEq, const N: usize> PartialEq<&'a [T]> for [T; N] {}
+impl<'a, T: PartialEq, const N: usize> PartialEq<&'a mut [T]> for [T; N] {}

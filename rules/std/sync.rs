@@ -80,3 +80,4 @@ impl<T> From<Vec<T>> for Arc<[T]> {}
 impl<T: Clone> From<&[T]> for Arc<[T]> {}
 impl<T> FromIterator<T> for Arc<[T]> {}
 impl<T> From<T> for RwLock<T> {}
+impl<'a, B: ToOwned + ?Sized> From<Cow<'a, B>> for Arc<B> where Arc<B>: From<&'a B> + From<<B as ToOwned>::Owned> {}

@@ -44,3 +44,14 @@ impl<T> AsRef<[T]> for IntoIter<T> {}
 impl<T: PartialEq, const N: usize> PartialEq<[T; N]> for Vec<T> {}
 impl<T: PartialEq> PartialEq<[T]> for Vec<T> {}
 impl<'a, T: PartialEq> PartialEq<&'a [T]> for Vec<T> {}
+impl<T: PartialEq> PartialEq<Vec<T>> for [T] {}
+impl<'a, T: PartialEq> PartialEq<Vec<T>> for &'a [T] {}
+impl<'a, T: PartialEq> PartialEq<Vec<T>> for &'a mut [T] {}
+impl<'a, T: PartialEq> PartialEq<&'a mut [T]> for Vec<T> {}
+impl<'a, T: PartialEq, const N: usize> PartialEq<&'a [T; N]> for Vec<T> {}
+impl<'a, T: Clone, const N: usize> From<&'a [T; N]> for Vec<T> {}
+impl<'a, T: Clone, const N: usize> From<&'a mut [T; N]> for Vec<T> {}
+impl<'a, T: PartialEq> PartialEq<Vec<T>> for Cow<'a, [T]> where T: Clone {}
+impl<'a, 'b, T: PartialEq + Clone> PartialEq<&'b [T]> for Cow<'a, [T]> {}
+impl<'a, 'b, T: PartialEq + Clone> PartialEq<&'b mut [T]> for Cow<'a, [T]> {}
+impl<'a, T: Clone, const N: usize> From<&'a [T; N]> for Cow<'a, [T]> {}

@@ -357,9 +357,24 @@ fn pointee_metadata(
 }
 
 /// Whether struct `item` is sized by its last field: not for the std model's own structs (`Box<T>`
-/// is modelled with a field `T`, for its auto traits), which are sized facts.
+/// is modelled with a field `T`, for its auto traits), which are sized facts, unless that field is
+/// a slice, `str` or a `dyn` type (`OsStr`, `Path`, `CStr` are unsized).
 fn tail_sized(names: &Names, item: &ast::Item) -> bool {
-    !(names.rust_rules && item.attr("upstream").is_some())
+    if !(names.rust_rules && item.attr("upstream").is_some()) {
+        return true;
+    }
+    let ItemKind::Struct(a) = &item.kind else {
+        return false;
+    };
+    a.variants
+        .first()
+        .and_then(|v| v.fields.last())
+        .is_some_and(|f| {
+            matches!(
+                f.ty.kind,
+                TyKind::Slice(_) | TyKind::Str | TyKind::Dyn { .. }
+            )
+        })
 }
 
 /// A struct with fields is sized when its last field is (the others must be, for it to be well

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The std sweep: does knot's std model agree with std? Every pair of a list of std types and a list of
 std traits (two sets) is judged by rustc, old and next solver, in one compilation per set and solver, and
-written to the fixture as `std-sweep-1` and `std-sweep-2` (replacing those lines). The program is
+written to the fixture as `std-sweep-1`, `-2` and `-3` (replacing those lines); the third set relates
+the types of one family (strings, paths, bytes) pairwise: `PartialEq`, `PartialOrd`, `From`, `Into`,
+`AsRef`, `Borrow`. The program is
 `programs/std_sweep.rs` (the `use` lines both sides need). Run `known.py --keep` after it.
 
     std_sweep.py [--fixture F]
@@ -42,6 +44,18 @@ TRAITS2 = ["Iterator", "DoubleEndedIterator", "ExactSizeIterator", "IntoIterator
  "TryFrom<char>", "From<char>", "Into<char>", "PartialEq<[u8]>", "PartialEq<str>", "Borrow<[u8]>", "Send", "Sync", "Display", "ToString",
  "Extend<u8>", "From<String>", "From<&'static str>", "Deref", "Unpin"]
 
+# Set 3: traits between two types of one family (strings, paths, bytes), every ordered pair.
+FAMILY = ["str", "&'static str", "String", "&'static String", "Cow<'static, str>", "Box<str>", "Rc<str>",
+          "Arc<str>", "std::ffi::OsStr", "&'static std::ffi::OsStr", "OsString", "Path", "PathBuf", "&'static Path",
+          "Cow<'static, Path>", "[u8]", "&'static [u8]",
+          "Vec<u8>", "[u8; 3]", "&'static [u8; 3]", "Box<[u8]>", "Cow<'static, [u8]>", "VecDeque<u8>", "char", "u8"]
+PAIR_TRAITS = ["PartialEq<%s>", "PartialOrd<%s>", "From<%s>", "Into<%s>", "AsRef<%s>", "Borrow<%s>"]
+UNSIZED |= {"std::ffi::OsStr", "Path"}
+
+
+def pairs():
+    return [(x, t % y) for x in FAMILY for t in PAIR_TRAITS for y in FAMILY]
+
 
 def use_line(i, ty, bound):
     relax = "?Sized + " if ty in UNSIZED else ""
@@ -67,12 +81,22 @@ def judge(goals, next_solver):
 def main():
     args = sys.argv[1:]
     fixture = args[args.index("--fixture") + 1] if "--fixture" in args else os.path.join(HERE, "fixture.jsonl")
+    # A goal's `known` reason (written by hand or by known.py) is kept when its line is rewritten.
+    known = {}
+    for l in open(fixture):
+        if l.strip() and json.loads(l)["id"].startswith("std-sweep-"):
+            for g in json.loads(l)["goals"]:
+                if "known" in g:
+                    known[g["goal"]] = g["known"]
     lines = []
-    for n, (types, traits) in enumerate([(TYPES, TRAITS), (TYPES2, TRAITS2)], 1):
-        goals = [(t, b) for t in types for b in traits]
+    sets = [[(t, b) for t in TYPES for b in TRAITS], [(t, b) for t in TYPES2 for b in TRAITS2], pairs()]
+    for n, goals in enumerate(sets, 1):
         old, new = judge(goals, False), judge(goals, True)
         entry = {"id": "std-sweep-%d" % n, "file": os.path.relpath(PROGRAM, os.path.dirname(os.path.dirname(HERE))),
                  "goals": [{"goal": "%s: %s" % g, "old": o, "next": x} for g, o, x in zip(goals, old, new)]}
+        for g in entry["goals"]:
+            if g["goal"] in known:
+                g["known"] = known[g["goal"]]
         lines.append(json.dumps(entry))
         print("std-sweep-%d: %d goals, %d hold" % (n, len(goals), old.count("holds")))
     kept = [l for l in open(fixture) if l.strip() and not json.loads(l)["id"].startswith("std-sweep-")]
