@@ -18,7 +18,7 @@ impl<K: Eq + Hash, V: PartialEq, S: BuildHasher> PartialEq for HashMap<K, V, S> 
 impl<K: Eq + Hash, V: Eq, S: BuildHasher> Eq for HashMap<K, V, S> {}
 impl<K: Eq + Hash, V, S: BuildHasher + Default> FromIterator<(K, V)> for HashMap<K, V, S> {}
 impl<K: Eq + Hash, V, S: BuildHasher> Extend<(K, V)> for HashMap<K, V, S> {}
-impl<K, V, S> IntoIterator for HashMap<K, V, S> { type Item = (K, V); type IntoIter = crate::vec::IntoIter<(K, V)>; }
+impl<K, V, S> IntoIterator for HashMap<K, V, S> { type Item = (K, V); type IntoIter = hash_map::IntoIter<K, V>; }
 impl<T: Clone, S: Clone> Clone for HashSet<T, S> {}
 impl<T, S: Default> Default for HashSet<T, S> {}
 impl<T: Debug, S> Debug for HashSet<T, S> {}
@@ -57,17 +57,17 @@ impl<T: Debug> Debug for LinkedList<T> {}
 impl<K: PartialOrd, V: PartialOrd> PartialOrd for BTreeMap<K, V> {}
 impl<K: Ord, V: Ord> Ord for BTreeMap<K, V> {}
 impl<K: Ord, V> Extend<(K, V)> for BTreeMap<K, V> {}
-impl<K, V> IntoIterator for BTreeMap<K, V> { type Item = (K, V); type IntoIter = crate::vec::IntoIter<(K, V)>; }
+impl<K, V> IntoIterator for BTreeMap<K, V> { type Item = (K, V); type IntoIter = btree_map::IntoIter<K, V>; }
 impl<'a, K, Q: ?Sized + Ord, V> Index<&'a Q> for BTreeMap<K, V> where K: Borrow<Q> + Ord { type Output = V; }
 impl<'a, K, Q: ?Sized, V, S> Index<&'a Q> for HashMap<K, V, S> where K: Eq + Hash + Borrow<Q>, Q: Eq + Hash, S: BuildHasher { type Output = V; }
 impl<T: PartialOrd> PartialOrd for BTreeSet<T> {}
 impl<T: Ord> Ord for BTreeSet<T> {}
 impl<T: Ord> Extend<T> for BTreeSet<T> {}
-impl<T> IntoIterator for BTreeSet<T> { type Item = T; type IntoIter = crate::vec::IntoIter<T>; }
-impl<T, S> IntoIterator for HashSet<T, S> { type Item = T; type IntoIter = crate::vec::IntoIter<T>; }
+impl<T> IntoIterator for BTreeSet<T> { type Item = T; type IntoIter = btree_set::IntoIter<T>; }
+impl<T, S> IntoIterator for HashSet<T, S> { type Item = T; type IntoIter = hash_set::IntoIter<T>; }
 impl<T: PartialOrd> PartialOrd for VecDeque<T> {}
 impl<T: Ord> Ord for VecDeque<T> {}
-impl<T> IntoIterator for VecDeque<T> { type Item = T; type IntoIter = crate::vec::IntoIter<T>; }
+impl<T> IntoIterator for VecDeque<T> { type Item = T; type IntoIter = vec_deque::IntoIter<T>; }
 impl<T> Index<usize> for VecDeque<T> { type Output = T; }
 impl<T> IndexMut<usize> for VecDeque<T> {}
 impl<T> From<Vec<T>> for VecDeque<T> {}
@@ -76,11 +76,11 @@ impl crate::io::Read for VecDeque<u8> {}
 impl crate::io::Write for VecDeque<u8> {}
 impl<T: Ord> FromIterator<T> for BinaryHeap<T> {}
 impl<T: Ord> Extend<T> for BinaryHeap<T> {}
-impl<T> IntoIterator for BinaryHeap<T> { type Item = T; type IntoIter = crate::vec::IntoIter<T>; }
+impl<T> IntoIterator for BinaryHeap<T> { type Item = T; type IntoIter = binary_heap::IntoIter<T>; }
 impl<T: Ord> From<Vec<T>> for BinaryHeap<T> {}
 impl<T> FromIterator<T> for LinkedList<T> {}
 impl<T> Extend<T> for LinkedList<T> {}
-impl<T> IntoIterator for LinkedList<T> { type Item = T; type IntoIter = crate::vec::IntoIter<T>; }
+impl<T> IntoIterator for LinkedList<T> { type Item = T; type IntoIter = linked_list::IntoIter<T>; }
 impl<T: PartialEq> PartialEq for LinkedList<T> {}
 impl<T: Eq> Eq for LinkedList<T> {}
 impl<T: Hash> Hash for LinkedList<T> {}
@@ -92,3 +92,61 @@ impl<'a, T: PartialEq> PartialEq<&'a mut [T]> for VecDeque<T> {}
 impl<T: PartialEq, const N: usize> PartialEq<[T; N]> for VecDeque<T> {}
 impl<'a, T: PartialEq, const N: usize> PartialEq<&'a [T; N]> for VecDeque<T> {}
 impl<'a, T: PartialEq, const N: usize> PartialEq<&'a mut [T; N]> for VecDeque<T> {}
+// Each collection's own by-value iterator (std's `hash_map::IntoIter` ...), so that a projection names
+// the type std has, not a stand-in.
+pub mod hash_map {
+    pub struct IntoIter<K, V> { items: crate::vec::Vec<(K, V)> }
+    impl<K, V> Iterator for IntoIter<K, V> { type Item = (K, V); }
+    impl<K, V> ExactSizeIterator for IntoIter<K, V> {}
+    impl<K: Debug, V: Debug> Debug for IntoIter<K, V> {}
+    impl<K, V> Default for IntoIter<K, V> {}
+}
+pub mod hash_set {
+    pub struct IntoIter<K> { items: crate::vec::Vec<K> }
+    impl<K> Iterator for IntoIter<K> { type Item = K; }
+    impl<K> ExactSizeIterator for IntoIter<K> {}
+    impl<K: Debug> Debug for IntoIter<K> {}
+    impl<K> Default for IntoIter<K> {}
+}
+pub mod btree_map {
+    pub struct IntoIter<K, V> { items: crate::vec::Vec<(K, V)> }
+    impl<K, V> Iterator for IntoIter<K, V> { type Item = (K, V); }
+    impl<K, V> DoubleEndedIterator for IntoIter<K, V> {}
+    impl<K, V> ExactSizeIterator for IntoIter<K, V> {}
+    impl<K: Debug, V: Debug> Debug for IntoIter<K, V> {}
+    impl<K, V> Default for IntoIter<K, V> {}
+}
+pub mod btree_set {
+    pub struct IntoIter<T> { items: crate::vec::Vec<T> }
+    impl<T> Iterator for IntoIter<T> { type Item = T; }
+    impl<T> DoubleEndedIterator for IntoIter<T> {}
+    impl<T> ExactSizeIterator for IntoIter<T> {}
+    impl<T: Debug> Debug for IntoIter<T> {}
+    impl<T> Default for IntoIter<T> {}
+}
+pub mod vec_deque {
+    pub struct IntoIter<T> { items: crate::vec::Vec<T> }
+    impl<T> Iterator for IntoIter<T> { type Item = T; }
+    impl<T> DoubleEndedIterator for IntoIter<T> {}
+    impl<T> ExactSizeIterator for IntoIter<T> {}
+    impl<T: Clone> Clone for IntoIter<T> {}
+    impl<T: Debug> Debug for IntoIter<T> {}
+}
+pub mod binary_heap {
+    pub struct IntoIter<T> { items: crate::vec::Vec<T> }
+    impl<T> Iterator for IntoIter<T> { type Item = T; }
+    impl<T> DoubleEndedIterator for IntoIter<T> {}
+    impl<T> ExactSizeIterator for IntoIter<T> {}
+    impl<T: Clone> Clone for IntoIter<T> {}
+    impl<T: Debug> Debug for IntoIter<T> {}
+    impl<T> Default for IntoIter<T> {}
+}
+pub mod linked_list {
+    pub struct IntoIter<T> { items: crate::vec::Vec<T> }
+    impl<T> Iterator for IntoIter<T> { type Item = T; }
+    impl<T> DoubleEndedIterator for IntoIter<T> {}
+    impl<T> ExactSizeIterator for IntoIter<T> {}
+    impl<T: Clone> Clone for IntoIter<T> {}
+    impl<T: Debug> Debug for IntoIter<T> {}
+    impl<T> Default for IntoIter<T> {}
+}

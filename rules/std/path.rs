@@ -22,8 +22,14 @@ impl From<String> for PathBuf {} impl From<OsString> for PathBuf {} impl From<Bo
 impl PartialEq<str> for PathBuf {}
 impl PartialEq<String> for PathBuf {}
 impl PartialEq<str> for Path {}
-impl<'a> IntoIterator for &'a Path { type Item = &'a OsStr; type IntoIter = crate::vec::IntoIter<&'a OsStr>; }
-impl<'a> IntoIterator for &'a PathBuf { type Item = &'a OsStr; type IntoIter = crate::vec::IntoIter<&'a OsStr>; }
+impl<'a> IntoIterator for &'a Path { type Item = &'a OsStr; type IntoIter = Iter<'a>; }
+impl<'a> IntoIterator for &'a PathBuf { type Item = &'a OsStr; type IntoIter = Iter<'a>; }
+/// std's `path::Iter`: a path's components as `OsStr`s.
+pub struct Iter<'a> { path: &'a [u8] }
+impl<'a> Iterator for Iter<'a> { type Item = &'a OsStr; }
+impl<'a> DoubleEndedIterator for Iter<'a> {}
+impl<'a> Clone for Iter<'a> {}
+impl<'a> Debug for Iter<'a> {}
 impl crate::str::FromStr for PathBuf { type Err = crate::convert::Infallible; }
 impl PartialEq<Path> for str {} impl PartialEq<PathBuf> for str {}
 impl PartialEq<Path> for String {} impl PartialEq<PathBuf> for String {}

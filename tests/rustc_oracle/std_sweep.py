@@ -37,7 +37,11 @@ TYPES2 = ["Rev<Range<u32>>", "Range<u64>", "Range<usize>", "Range<i64>", "RangeI
  "(u8, u8, u8)", "(String, f32, bool)", "(u8,)", "[f32; 3]", "[u8; 0]", "&'static [u8; 4]", "&'static mut [u8]", "&'static mut str",
  "Box<[String]>", "Rc<[u8]>", "Arc<[u8]>", "Rc<String>", "Cow<'static, Path>", "VecDeque<String>", "BinaryHeap<u8>",
  "std::collections::LinkedList<u8>", "Option<f32>", "Result<f32, ()>", "Cell<f32>", "RefCell<f32>", "PhantomData<f32>",
- "isize", "usize", "i128", "u128", "u16", "char", "bool", "f64", "&'static String", "Mutex<String>"]
+ "isize", "usize", "i128", "u128", "u16", "char", "bool", "f64", "&'static String", "Mutex<String>",
+ "std::collections::hash_map::IntoIter<u8, u8>", "std::collections::hash_set::IntoIter<u8>",
+ "std::collections::btree_map::IntoIter<u8, String>", "std::collections::btree_set::IntoIter<u8>",
+ "std::collections::vec_deque::IntoIter<u8>", "std::collections::binary_heap::IntoIter<u8>",
+ "std::collections::linked_list::IntoIter<u8>", "std::path::Iter<'static>"]
 TRAITS2 = ["Iterator", "DoubleEndedIterator", "ExactSizeIterator", "IntoIterator", "Clone", "Copy", "Debug", "Default", "PartialEq", "Eq",
  "PartialOrd", "Ord", "Hash", "Index<usize>", "Index<Range<usize>>", "AsRef<[u8]>", "From<Vec<u8>>", "FromIterator<u8>",
  "std::str::FromStr", "TryFrom<u8>", "TryFrom<usize>", "TryFrom<isize>", "TryFrom<i128>", "TryFrom<bool>", "From<bool>", "From<u8>",
