@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """The std sweep: does knot's std model agree with std? Every pair of a list of std types and a list of
 std traits (two sets) is judged by rustc, old and next solver, in one compilation per set and solver, and
-written to the fixture as `std-sweep-1`, `-2` and `-3` (replacing those lines); the third set relates
+written to the fixture as `std-sweep-1` to `-4` (replacing those lines); the third set relates
 the types of one family (strings, paths, bytes) pairwise: `PartialEq`, `PartialOrd`, `From`, `Into`,
-`AsRef`, `Borrow`. The program is
+`AsRef`, `Borrow`; the fourth asks projections, `<TYPE as TRAIT>::ASSOC = CANDIDATE` (rustc:
+`X: TRAIT<ASSOC = CANDIDATE>`). The program is
 `programs/std_sweep.rs` (the `use` lines both sides need). Run `known.py --keep` after it.
 
     std_sweep.py [--fixture F]
@@ -60,6 +61,30 @@ UNSIZED |= {"std::ffi::OsStr", "Path"}
 def pairs():
     return [(x, t % y) for x in FAMILY for t in PAIR_TRAITS for y in FAMILY]
 
+# Set 4: projections, `<TYPE as TRAIT>::ASSOC = CANDIDATE` for each type, associated type and candidate.
+PROJ_TYPES = ["Vec<u8>", "&'static Vec<u8>", "String", "&'static str", "[u8; 3]", "&'static [u8]", "Option<u8>",
+              "Result<u8, String>", "Box<[u8]>", "Box<str>", "Box<u8>", "HashMap<String, u8>", "HashSet<u8>",
+              "BTreeMap<u8, String>", "VecDeque<u8>", "Range<u32>", "std::vec::IntoIter<u8>",
+              "std::slice::Iter<'static, u8>", "Rc<str>", "Arc<u8>", "Cow<'static, str>", "Cow<'static, [u8]>",
+              "PathBuf", "&'static Path", "OsString", "Rev<Range<u32>>", "std::str::Chars<'static>"]
+PROJ_ASSOC = [("IntoIterator", "Item"), ("Iterator", "Item"), ("Deref", "Target"), ("ToOwned", "Owned"),
+              ("Index<usize>", "Output"), ("std::str::FromStr", "Err")]
+PROJ_CANDS = ["u8", "&'static u8", "u32", "char", "&'static str", "String", "str", "[u8]", "Vec<u8>", "(String, u8)",
+              "(u8, String)", "&'static std::ffi::OsStr", "std::ffi::OsStr", "Path", "PathBuf", "OsString",
+              "std::vec::IntoIter<u8>", "std::slice::Iter<'static, u8>", "std::num::ParseIntError",
+              "std::convert::Infallible", "Cow<'static, str>", "Box<[u8]>", "Rc<str>"]
+
+
+def projections():
+    """(type, bound with the binding, knot's goal) of every projection goal."""
+    out = []
+    for t in PROJ_TYPES:
+        for tr, assoc in PROJ_ASSOC:
+            for y in PROJ_CANDS:
+                bound = tr[:-1] + ", %s = %s>" % (assoc, y) if "<" in tr else "%s<%s = %s>" % (tr, assoc, y)
+                out.append((t, bound, "<%s as %s>::%s = %s" % (t, tr, assoc, y)))
+    return out
+
 
 def use_line(i, ty, bound):
     relax = "?Sized + " if ty in UNSIZED else ""
@@ -93,11 +118,15 @@ def main():
                 if "known" in g:
                     known[g["goal"]] = g["known"]
     lines = []
-    sets = [[(t, b) for t in TYPES for b in TRAITS], [(t, b) for t in TYPES2 for b in TRAITS2], pairs()]
+    sets = [[(t, b, "%s: %s" % (t, b)) for t in TYPES for b in TRAITS],
+            [(t, b, "%s: %s" % (t, b)) for t in TYPES2 for b in TRAITS2],
+            [(t, b, "%s: %s" % (t, b)) for t, b in pairs()],
+            projections()]
     for n, goals in enumerate(sets, 1):
-        old, new = judge(goals, False), judge(goals, True)
+        checks = [(t, b) for t, b, _ in goals]
+        old, new = judge(checks, False), judge(checks, True)
         entry = {"id": "std-sweep-%d" % n, "file": os.path.relpath(PROGRAM, os.path.dirname(os.path.dirname(HERE))),
-                 "goals": [{"goal": "%s: %s" % g, "old": o, "next": x} for g, o, x in zip(goals, old, new)]}
+                 "goals": [{"goal": g[2], "old": o, "next": x} for g, o, x in zip(goals, old, new)]}
         for g in entry["goals"]:
             if g["goal"] in known:
                 g["known"] = known[g["goal"]]
