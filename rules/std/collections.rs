@@ -116,37 +116,23 @@ pub mod btree_map {
     impl<K: Debug, V: Debug> Debug for IntoIter<K, V> {}
     impl<K, V> Default for IntoIter<K, V> {}
 }
-pub mod btree_set {
-    pub struct IntoIter<T> { items: crate::vec::Vec<T> }
-    impl<T> Iterator for IntoIter<T> { type Item = T; }
-    impl<T> DoubleEndedIterator for IntoIter<T> {}
-    impl<T> ExactSizeIterator for IntoIter<T> {}
-    impl<T: Debug> Debug for IntoIter<T> {}
-    impl<T> Default for IntoIter<T> {}
+// The by-value iterators of one element type: iterated from both ends, with a length, `Clone`
+// (btree_set's not), `Debug` and `Default` (vec_deque's not) as std's are.
+macro_rules! into_iter_of_t {
+    ($m:ident $(, $extra:ident)*) => {
+        pub mod $m {
+            pub struct IntoIter<T> { items: crate::vec::Vec<T> }
+            impl<T> Iterator for IntoIter<T> { type Item = T; }
+            impl<T> DoubleEndedIterator for IntoIter<T> {}
+            impl<T> ExactSizeIterator for IntoIter<T> {}
+            impl<T: Debug> Debug for IntoIter<T> {}
+            $(into_iter_of_t!(@ $extra);)*
+        }
+    };
+    (@ clone) => { impl<T: Clone> Clone for IntoIter<T> {} };
+    (@ default) => { impl<T> Default for IntoIter<T> {} };
 }
-pub mod vec_deque {
-    pub struct IntoIter<T> { items: crate::vec::Vec<T> }
-    impl<T> Iterator for IntoIter<T> { type Item = T; }
-    impl<T> DoubleEndedIterator for IntoIter<T> {}
-    impl<T> ExactSizeIterator for IntoIter<T> {}
-    impl<T: Clone> Clone for IntoIter<T> {}
-    impl<T: Debug> Debug for IntoIter<T> {}
-}
-pub mod binary_heap {
-    pub struct IntoIter<T> { items: crate::vec::Vec<T> }
-    impl<T> Iterator for IntoIter<T> { type Item = T; }
-    impl<T> DoubleEndedIterator for IntoIter<T> {}
-    impl<T> ExactSizeIterator for IntoIter<T> {}
-    impl<T: Clone> Clone for IntoIter<T> {}
-    impl<T: Debug> Debug for IntoIter<T> {}
-    impl<T> Default for IntoIter<T> {}
-}
-pub mod linked_list {
-    pub struct IntoIter<T> { items: crate::vec::Vec<T> }
-    impl<T> Iterator for IntoIter<T> { type Item = T; }
-    impl<T> DoubleEndedIterator for IntoIter<T> {}
-    impl<T> ExactSizeIterator for IntoIter<T> {}
-    impl<T: Clone> Clone for IntoIter<T> {}
-    impl<T: Debug> Debug for IntoIter<T> {}
-    impl<T> Default for IntoIter<T> {}
-}
+into_iter_of_t!(btree_set, default);
+into_iter_of_t!(vec_deque, clone);
+into_iter_of_t!(binary_heap, clone, default);
+into_iter_of_t!(linked_list, clone, default);
