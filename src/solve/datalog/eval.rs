@@ -607,14 +607,8 @@ mod tests {
     /// closure's size.
     fn closure_matches_a_search(n: u32, count: usize, seed: u64, doubly: bool) -> usize {
         use Arg::Var;
-        let mut x = seed;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % u64::from(n)) as u32
-        };
-        let edges: Vec<(u32, u32)> = (0..count).map(|_| (next(), next())).collect();
+        let mut next = super::super::test_rng(seed);
+        let edges: Vec<(u32, u32)> = (0..count).map(|_| (next(n), next(n))).collect();
         // (path 0, e 1)
         let mut rels = vec![
             Rel::new(2),

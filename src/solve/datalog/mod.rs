@@ -15,6 +15,19 @@ mod pages;
 mod radix;
 mod rel;
 
+/// A deterministic xorshift generator for this module's tests: each call `next(m)` gives a number
+/// below `m`.
+#[cfg(test)]
+fn test_rng(seed: u64) -> impl FnMut(u32) -> u32 {
+    let mut x = seed;
+    move |m| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % u64::from(m)) as u32
+    }
+}
+
 use super::answers::{record_distinct, AnswerSet};
 use super::machine::Machine;
 use crate::program::{Generation, Pred};

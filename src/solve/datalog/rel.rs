@@ -550,13 +550,7 @@ mod tests {
     /// added: each probe finds a scan's row numbers, ascending, and none for an absent key.
     #[test]
     fn growing_indexes_chain_a_keys_rows_in_order() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |m: u32| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % u64::from(m)) as u32
-        };
+        let mut next = super::super::test_rng(0x9e37_79b9_7f4a_7c15u64);
         for spread in [3u32, 40, 1 << 30] {
             let mut rel = Rel::new(3);
             let masks = [0b001u64, 0b100, 0b011, 0b101];
@@ -591,13 +585,7 @@ mod tests {
     /// finds exactly the rows with its key, and the relation keeps its rows.
     #[test]
     fn clustered_and_frozen_probes_match_a_scan() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |m: u32| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % u64::from(m)) as u32
-        };
+        let mut next = super::super::test_rng(0x2545_f491_4f6c_dd1du64);
         for arity in 1..=4usize {
             for first in 0..arity {
                 for spread in [8u32, 100_000] {
