@@ -28,7 +28,7 @@ impl Extend<char> for String {}
 impl Add<&str> for String { type Output = String; }
 impl PartialEq<String> for str {}
 impl<'a> PartialEq<String> for &'a str {}
-impl<'a, 'b> PartialEq<Cow<'a, str>> for String {}
+impl<'a> PartialEq<Cow<'a, str>> for String {}
 impl<'a> PartialEq<Cow<'a, str>> for str {}
 impl<'a, 'b> PartialEq<Cow<'a, str>> for &'b str {}
 impl Index<Range<usize>> for String { type Output = str; }
