@@ -386,6 +386,10 @@ fn run_plan(
         if stack.len() == p.steps.len() {
             out.extend(rule.head.args.iter().map(|&a| value(a, vals)));
             *derived += 1;
+            // A nullary head has one row: one derivation of it is all the join can add.
+            if rule.head.args.is_empty() {
+                return Ran::Done;
+            }
         } else {
             let next = &p.steps[stack.len()];
             let c = open(next, vals, key);
@@ -450,6 +454,11 @@ impl Eval {
                 let body = &rule.body;
                 let d = body[p.delta].rel;
                 if old[d] == cur[d] {
+                    continue;
+                }
+                // A nullary head that holds its row already (the magic fact of a call that binds
+                // nothing, passed on from a rule's body to the same call): the join adds nothing.
+                if rule.head.args.is_empty() && rels[rule.head.rel].len() > 0 {
                     continue;
                 }
                 // A position before the new rows with no old rows, or after them with no rows:
@@ -599,6 +608,49 @@ mod tests {
         assert!(2 * want.len() > 2 * FLUSH);
         assert_eq!(rels[0].len(), want.len());
         assert_eq!(rows(&rels[0]), want);
+    }
+
+    /// A nullary head needs one derivation: its join stops at the first, and a join whose nullary
+    /// head holds its row already is not run again (as when a magic fact of a call that binds
+    /// nothing is passed from a rule's body to the same call).
+    #[test]
+    fn a_nullary_head_is_derived_once() {
+        use Arg::Var;
+        // q :- a(X), b(Y).  q :- q, a(X), b(Y).  p(X) :- q, a(X).   (q 0, a 1, b 2, p 3)
+        let mut rels = vec![
+            Rel::new(0),
+            facts(1, (0..1000).map(|x| vec![x])),
+            facts(1, (0..1000).map(|y| vec![y])),
+            Rel::new(1),
+        ];
+        let ab = || vec![atom(1, &[Var(0)]), atom(2, &[Var(1)])];
+        let rules = vec![
+            Rule {
+                head: atom(0, &[]),
+                body: ab(),
+                nvars: 2,
+            },
+            Rule {
+                head: atom(0, &[]),
+                body: [vec![atom(0, &[])], ab()].concat(),
+                nvars: 2,
+            },
+            Rule {
+                head: atom(3, &[Var(0)]),
+                body: vec![atom(0, &[]), atom(1, &[Var(0)])],
+                nvars: 1,
+            },
+        ];
+        let mut steps = 0;
+        assert!(Eval::new(rules).run(&mut rels, &mut || {
+            steps += 1;
+            true
+        }));
+        assert_eq!(rels[0].len(), 1);
+        assert_eq!(rows(&rels[3]), (0..1000).map(|x| vec![x]).collect());
+        // The joins of `a` and `b` (a million rows each way) stop at their first row; `p` reads
+        // `a` once (1,000 rows, and its one row of `q`).
+        assert!(steps < 1100, "{steps} steps");
     }
 
     /// The closure `path` of `count` random edges over `n` nodes (seeded by `seed`), evaluated with
