@@ -139,7 +139,7 @@ fn note(s: &Series) -> String {
         .sizes
         .windows(2)
         .zip(&s.steps)
-        .map(|(p, g)| format!("{}→{} ×{g:.1}", p[0], p[1]))
+        .map(|(p, g)| format!("{}→{} ×{g:.2}", p[0], p[1]))
         .collect();
     let how = match s.rounds {
         Some(r) => format!(" (median of {r} interleaved rounds)"),
