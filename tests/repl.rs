@@ -182,6 +182,41 @@ fn explain_as_dot_is_a_graphviz_digraph() {
     assert!(text.contains("Vec<Bar>: Clone — holds"), "{text}");
 }
 
+/// std implements `Debug`, `PartialEq`, `Hash` ... for every function pointer through one blanket
+/// impl each (`impl<F: FnPtr> Debug for F`), which every other type fails. An explanation names the
+/// goal the user asked about, not that blanket impl's `S: FnPtr`.
+#[test]
+fn explain_passes_over_the_function_pointer_impls() {
+    let file = TempFile::new(
+        "fnptr.rs",
+        "struct S;\nstruct W<T>(T);\nimpl<T: std::fmt::Debug> std::fmt::Debug for W<T> {\n    \
+         fn fmt(&self, _: &mut std::fmt::Formatter) -> std::fmt::Result { Ok(()) }\n}\n",
+    );
+    let ask = |goal: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_knot"))
+            .args(["query", file.path(), "--goal", goal, "--explain"])
+            .output()
+            .unwrap();
+        stdout(&out)
+    };
+    let text = ask("W<S>: Debug");
+    assert!(text.starts_with("false."), "{text}");
+    assert!(
+        text.contains("cause: `S: Debug` does not hold: no impl applies"),
+        "{text}"
+    );
+    assert!(
+        text.contains("required for `W<S>: Debug` by impl `W<T>: Debug`"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("FnPtr") && !text.contains("more candidate"),
+        "{text}"
+    );
+    let text = ask("W<fn(u8) -> u8>: Debug");
+    assert!(text.starts_with("true."), "{text}");
+}
+
 #[test]
 fn explain_reports_an_inductive_cycle() {
     let out = Command::new(env!("CARGO_BIN_EXE_knot"))

@@ -10,6 +10,17 @@ pub auto trait Unpin {}
 #[lang(copy)]
 pub trait Copy: Clone {}
 
+// Every function pointer type implements `FnPtr` (by the compiler; no impl can be written), and std
+// compares, orders, hashes and prints function pointers through it.
+#[lang(fn_ptr_trait)]
+pub trait FnPtr: Copy + Clone {}
+impl<F: FnPtr> PartialEq for F {}
+impl<F: FnPtr> Eq for F {}
+impl<F: FnPtr> PartialOrd for F {}
+impl<F: FnPtr> Ord for F {}
+impl<F: FnPtr> Hash for F {}
+impl<F: FnPtr> Debug for F {}
+
 pub struct PhantomData<T: ?Sized> { _marker: T }
 pub struct PhantomPinned;
 

@@ -62,6 +62,9 @@ pub struct Node {
     /// A goal of the lowering's own vocabulary (`'$lang_clone'(T)`, `'$scalar'(T)`, ...) in a
     /// Rust-like program: a step of a built-in rule, not something the user wrote or can name.
     pub internal: bool,
+    /// For a candidate: its head's first argument (an impl's self type) is a bare variable, so it
+    /// matches every type (`impl<F: FnPtr> Debug for F`).
+    pub blanket: bool,
 }
 
 /// Settings of an explanation.
@@ -354,6 +357,13 @@ impl<'a> Explainer<'a> {
         Some(format!("<{tr}>::{item}"))
     }
 
+    /// Whether clause `ci`'s head has a bare variable as its first argument.
+    fn blanket(&self, ci: u32) -> bool {
+        let head = self.program.clauses()[ci as usize].head;
+        matches!(self.store.view(head), View::App(_, args)
+            if args.first().is_some_and(|&a| matches!(self.store.view(a), View::Var(_))))
+    }
+
     fn leaf(&mut self, label: String, verdict: Verdict, note: Option<String>) -> Node {
         self.nodes += 1;
         Node {
@@ -364,6 +374,7 @@ impl<'a> Explainer<'a> {
             children: Vec::new(),
             structural: None,
             internal: false,
+            blanket: false,
         }
     }
 
@@ -372,12 +383,14 @@ impl<'a> Explainer<'a> {
         // Internal: a predicate of the lowering's vocabulary, or a goal that mentions one where no
         // Rust notation exists (`i64 = '$dyn'(..)` inside a `dyn` rule, `$b<Tr<Self>, []> = ..`
         // between two bounds of one; no Rust text has a `$`).
-        node.internal = self.names.is_some()
-            && (self
-                .store
-                .functor(goal)
-                .is_some_and(|(f, _)| self.store.name(f).starts_with('$'))
-                || node.label.contains('$'));
+        // So is a trait only built-in rules implement for one kind of type (`S: FnPtr`, under std's
+        // `impl<F: FnPtr> Debug for F`): that `S` is no function pointer tells nothing of `S: Debug`.
+        node.internal = self.names.is_some_and(|names| {
+            self.store.functor(goal).is_some_and(|(f, _)| {
+                let f = self.store.name(f);
+                f.starts_with('$') || names.is_closed_lang_trait(f)
+            }) || node.label.contains('$')
+        });
         node
     }
 
@@ -523,6 +536,7 @@ impl<'a> Explainer<'a> {
             let mut cand = self.leaf(format!("{what} `{head_text}`"), Verdict::Candidate, None);
             cand.location = location;
             cand.structural = self.structural(ci, goal);
+            cand.blanket = self.blanket(ci);
             for g in body {
                 // The body goal under the unifier and the answers of the goals before it, its
                 // variables numbered afresh.
@@ -742,6 +756,7 @@ impl<'a> Explainer<'a> {
         let mut cand = self.leaf(format!("{what} `{head_text}`"), Verdict::Candidate, None);
         cand.location = location;
         cand.structural = self.structural(ci, goal);
+        cand.blanket = self.blanket(ci);
         for g in chosen {
             let child = self.goal_node(g, depth + 1, stack);
             cand.children.push(child);

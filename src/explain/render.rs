@@ -169,13 +169,19 @@ pub fn why_not(root: &Node) -> Option<String> {
             .filter(|c| c.verdict == Verdict::Candidate && c.children.last().is_some_and(failed))
             .collect();
         // A candidate whose failing where-clause the user can name first (a built-in rule's step,
-        // such as the unification inside a `dyn` rule, tells them nothing).
+        // such as the unification inside a `dyn` rule, tells them nothing), and of those one made
+        // for the goal's type before a blanket impl that matches every type (`impl<F: FnPtr> Debug
+        // for F` fails on any type that is not a function pointer: it says nothing of this one).
+        let nameable = |c: &&&Node| c.children.last().is_some_and(|w| !w.internal);
         let pick = failing
             .iter()
-            .find(|c| c.children.last().is_some_and(|w| !w.internal))
+            .find(|c| nameable(c) && !c.blanket)
+            .or(failing.iter().find(nameable))
             .or(failing.first());
         if let Some(c) = pick {
-            steps.push((node, Some(c), failing.len() - 1));
+            // The others counted in the note: blanket impls only when this is one.
+            let others = failing.iter().filter(|o| c.blanket || !o.blanket).count() - 1;
+            steps.push((node, Some(c), others));
             node = c.children.last().expect("a failing where-clause");
             continue;
         }

@@ -211,7 +211,8 @@ fn compatible_rules(
 ///   unbound type flounders, so such a goal is unknown (the impls may overlap), never false;
 /// - an upstream crate may add an impl of its own (non-fundamental) trait for any trait reference
 ///   this crate could not implement: `'Tr'(Self, P..) :- \+ local_impl_allowed('Tr'(Self, P..)),
-///   downstream_type(_).` (unknown rather than true: the last call flounders).
+///   downstream_type(_).` (unknown rather than true: the last call flounders);
+/// - neither for a trait only built-in rules implement ([`super::lang::CLOSED`]: `FnPtr`, `Tuple`).
 fn intercrate_rules(
     cx: &mut Cx<'_>,
     tr: TermId,
@@ -219,6 +220,13 @@ fn intercrate_rules(
     item: &ast::Item,
     out: &mut Out<'_>,
 ) -> Result<()> {
+    let lang = item.attr("lang").and_then(|a| a.args.as_ref());
+    if lang.is_some_and(|a| {
+        a.iter()
+            .any(|i| super::lang::CLOSED.contains(&i.name.as_str()))
+    }) {
+        return Ok(());
+    }
     for &p in tys {
         let body = cx.app("downstream_type", &[p]);
         out.clause(cx, tr, &[body], &item.span)?;

@@ -23,6 +23,11 @@
 use super::names::Names;
 use crate::syntax::print::atom_text as q;
 
+/// Lang traits implemented for a fixed kind of type alone (function pointers, tuples), by built-in
+/// rules: no crate may write an impl of one (rustc: E0322), so in the open world no other crate adds
+/// any, and a type that is not of that kind never implements it (`coherence::intercrate_rules`).
+pub(super) const CLOSED: [&str; 2] = ["fn_ptr_trait", "tuple_trait"];
+
 /// The condition on a callable's kind `K` (`fn`, `fn_mut`, `fn_once`) for implementing the Fn trait
 /// `lang`: `Fn` needs `fn`; `FnMut` anything but `fn_once`; `FnOnce` any kind.
 fn kind_test(lang: &str) -> &'static str {

@@ -78,6 +78,15 @@ fn params(ps: &[ast::GenericParam]) -> Vec<Param> {
 }
 
 impl Names {
+    /// Whether `name` is a trait only built-in rules implement, for a fixed kind of type
+    /// (`FnPtr`, `Tuple`: see `lang::CLOSED`).
+    pub(crate) fn is_closed_lang_trait(&self, name: &str) -> bool {
+        self.traits
+            .get(name)
+            .and_then(|t| t.lang.as_deref())
+            .is_some_and(|l| super::lang::CLOSED.contains(&l))
+    }
+
     /// Collect the names of a program; a name declared twice is an error.
     pub(crate) fn collect(prog: &ast::Program) -> Result<Names> {
         let mut n = Names::default();
