@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """The std sweep: does knot's std model agree with std? Every pair of a list of std types and a list of
 std traits (two sets) is judged by rustc, old and next solver, in one compilation per set and solver, and
-written to the fixture as `std-sweep-1` to `-4` (replacing those lines); the third set relates
+written to the fixture as `std-sweep-1` to `-5` (replacing those lines); the third set relates
 the types of one family (strings, paths, bytes) pairwise: `PartialEq`, `PartialOrd`, `From`, `Into`,
 `AsRef`, `Borrow`; the fourth asks projections, `<TYPE as TRAIT>::ASSOC = CANDIDATE` (rustc:
-`X: TRAIT<ASSOC = CANDIDATE>`). The program is
+`X: TRAIT<ASSOC = CANDIDATE>`); the fifth relates the numeric types pairwise by conversions,
+comparisons and operators (also through references). The program is
 `programs/std_sweep.rs` (the `use` lines both sides need). Run `known.py --keep` after it.
 
     std_sweep.py [--fixture F]
@@ -86,6 +87,23 @@ def projections():
     return out
 
 
+# Set 5: the numeric types related pairwise by conversions, comparisons and operators, the operators
+# also through references (`&u8: Add<u8>`, `u8: Add<&u8>`, `&u8: Add<&u8>`), and each type's `Neg`/`Not`.
+NUMS = ["u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize", "f32", "f64"]
+NUM_TRAITS = ["From<%s>", "TryFrom<%s>", "Into<%s>", "TryInto<%s>", "PartialEq<%s>", "PartialOrd<%s>", "Add<%s>",
+              "Sub<%s>", "Mul<%s>", "Rem<%s>", "BitAnd<%s>", "Shl<%s>", "Shr<%s>", "AddAssign<%s>", "ShlAssign<%s>"]
+REF_OPS = ["Add<%s>", "Sub<%s>", "Mul<%s>", "Div<%s>", "BitOr<%s>", "Shl<%s>", "Shr<%s>"]
+
+
+def numeric():
+    out = [(x, t % y) for x in NUMS for t in NUM_TRAITS for y in NUMS]
+    for n in NUMS:
+        r = "&'static %s" % n
+        out += [(x, t % y) for t in REF_OPS for x, y in ((r, n), (n, r), (r, r))]
+        out += [(n, "std::ops::Neg"), (n, "std::ops::Not"), (r, "std::ops::Neg"), (r, "std::ops::Not")]
+    return out
+
+
 def use_line(i, ty, bound):
     relax = "?Sized + " if ty in UNSIZED else ""
     return "fn __use_%d() { fn c<X: %s%s>() {} c::<%s>(); }" % (i, relax, bound, ty)
@@ -121,7 +139,8 @@ def main():
     sets = [[(t, b, "%s: %s" % (t, b)) for t in TYPES for b in TRAITS],
             [(t, b, "%s: %s" % (t, b)) for t in TYPES2 for b in TRAITS2],
             [(t, b, "%s: %s" % (t, b)) for t, b in pairs()],
-            projections()]
+            projections(),
+            [(t, b, "%s: %s" % (t, b)) for t, b in numeric()]]
     for n, goals in enumerate(sets, 1):
         checks = [(t, b) for t, b, _ in goals]
         old, new = judge(checks, False), judge(checks, True)

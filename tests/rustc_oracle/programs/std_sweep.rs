@@ -14,4 +14,5 @@ use std::any::Any;
 use std::marker::PhantomData;
 use std::iter::{Rev, Map, Enumerate};
 use std::ops::RangeInclusive;
+use std::ops::{Sub, Mul, Div, Rem, BitAnd, BitOr, Shl, Shr, AddAssign, ShlAssign};
 use std::collections::BinaryHeap;
