@@ -84,3 +84,23 @@ impl<I: Debug, F> Debug for Map<I, F> {}
 impl<I: Clone, P: Clone> Clone for Filter<I, P> {} impl<I: Debug, P> Debug for Filter<I, P> {}
 impl<I: Default> Default for Fuse<I> {}
 impl<I: Debug> Debug for Copied<I> {} impl<I: Debug> Debug for Cloned<I> {}
+// Found by the std sweep's iterator list: the adapters' other impls, as std writes them.
+impl<I: DoubleEndedIterator> DoubleEndedIterator for Fuse<I> {}
+impl<I: ExactSizeIterator> ExactSizeIterator for Fuse<I> {}
+impl<I: DoubleEndedIterator> DoubleEndedIterator for Peekable<I> {}
+impl<I: ExactSizeIterator> ExactSizeIterator for Peekable<I> {}
+impl<I: Clone + Iterator> Clone for Peekable<I> where <I as Iterator>::Item: Clone {}
+impl<I: Debug + Iterator> Debug for Peekable<I> where <I as Iterator>::Item: Debug {}
+impl<I: DoubleEndedIterator + ExactSizeIterator> DoubleEndedIterator for Take<I> {}
+impl<I: DoubleEndedIterator + ExactSizeIterator> DoubleEndedIterator for Skip<I> {}
+impl<A: DoubleEndedIterator + ExactSizeIterator, B: DoubleEndedIterator + ExactSizeIterator> DoubleEndedIterator for Zip<A, B> {}
+impl<A: DoubleEndedIterator, B: DoubleEndedIterator<Item = <A as Iterator>::Item>> DoubleEndedIterator for Chain<A, B> {}
+impl<A: Default, B: Default> Default for Chain<A, B> {}
+impl<I: DoubleEndedIterator, P: FnMut(&<I as Iterator>::Item) -> bool> DoubleEndedIterator for Filter<I, P> {}
+impl<T> DoubleEndedIterator for Once<T> {} impl<T> ExactSizeIterator for Once<T> {}
+impl<T: Clone> Clone for Once<T> {} impl<T: Debug> Debug for Once<T> {}
+impl<T> DoubleEndedIterator for Empty<T> {} impl<T> ExactSizeIterator for Empty<T> {}
+impl<T> Clone for Empty<T> {} impl<T> Debug for Empty<T> {} impl<T> Default for Empty<T> {}
+impl<'a, T: 'a + Copy, I: ExactSizeIterator<Item = &'a T>> ExactSizeIterator for Copied<I> {}
+impl<'a, T: 'a + Clone, I: ExactSizeIterator<Item = &'a T>> ExactSizeIterator for Cloned<I> {}
+impl<I: Default> Default for Copied<I> {} impl<I: Default> Default for Cloned<I> {}

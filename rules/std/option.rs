@@ -17,3 +17,5 @@ impl<A, V: FromIterator<A>> FromIterator<Option<A>> for Option<V> {}
 
 pub struct IntoIter<A> { inner: Option<A> }
 impl<A> Iterator for IntoIter<A> { type Item = A; }
+impl<A> DoubleEndedIterator for IntoIter<A> {} impl<A> ExactSizeIterator for IntoIter<A> {}
+impl<A: Clone> Clone for IntoIter<A> {} impl<A: Debug> Debug for IntoIter<A> {}

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """The std sweep: does knot's std model agree with std? Every pair of a list of std types and a list of
 std traits (two sets) is judged by rustc, old and next solver, in one compilation per set and solver, and
-written to the fixture as `std-sweep-1` to `-5` (replacing those lines); the third set relates
+written to the fixture as `std-sweep-1` to `-6` (replacing those lines); the third set relates
 the types of one family (strings, paths, bytes) pairwise: `PartialEq`, `PartialOrd`, `From`, `Into`,
 `AsRef`, `Borrow`; the fourth asks projections, `<TYPE as TRAIT>::ASSOC = CANDIDATE` (rustc:
 `X: TRAIT<ASSOC = CANDIDATE>`); the fifth relates the numeric types pairwise by conversions,
-comparisons and operators (also through references). The program is
+comparisons and operators (also through references); the sixth asks the iterator adapters over a few
+inner iterators for the iterator traits and their own impls. The program is
 `programs/std_sweep.rs` (the `use` lines both sides need). Run `known.py --keep` after it.
 
     std_sweep.py [--fixture F]
@@ -104,6 +105,25 @@ def numeric():
     return out
 
 
+# Set 6: the iterator adapters over a few inner iterators, against the iterator traits and the
+# adapters' own impls.
+ITERS = ["Range<u8>", "std::slice::Iter<'static, u8>", "std::vec::IntoIter<String>", "std::str::Chars<'static>"]
+ADAPTERS = ["std::iter::Fuse<%s>", "std::iter::Peekable<%s>", "std::iter::Rev<%s>", "std::iter::Take<%s>",
+            "std::iter::Skip<%s>", "std::iter::Enumerate<%s>", "std::iter::Zip<%s, Range<u8>>",
+            "std::iter::Chain<%s, %s>", "std::iter::Filter<%s, fn(&<%s as Iterator>::Item) -> bool>",
+            "std::iter::Map<%s, fn(<%s as Iterator>::Item) -> u8>"]
+ITER_TRAITS = ["Iterator", "DoubleEndedIterator", "ExactSizeIterator", "Clone", "Copy", "Debug", "Default",
+               "Send", "Sync"]
+LEAVES = ["std::iter::Once<u8>", "std::iter::Empty<u8>", "std::iter::Once<String>", "std::iter::Empty<String>",
+          "std::iter::Copied<std::slice::Iter<'static, u8>>", "std::iter::Cloned<std::slice::Iter<'static, String>>",
+          "std::option::IntoIter<u8>", "std::str::Bytes<'static>", "std::str::Lines<'static>"]
+
+
+def iterators():
+    types = [a.replace("%s", i) for a in ADAPTERS for i in ITERS] + LEAVES
+    return [(t, b) for t in types for b in ITER_TRAITS]
+
+
 def use_line(i, ty, bound):
     relax = "?Sized + " if ty in UNSIZED else ""
     return "fn __use_%d() { fn c<X: %s%s>() {} c::<%s>(); }" % (i, relax, bound, ty)
@@ -140,7 +160,8 @@ def main():
             [(t, b, "%s: %s" % (t, b)) for t in TYPES2 for b in TRAITS2],
             [(t, b, "%s: %s" % (t, b)) for t, b in pairs()],
             projections(),
-            [(t, b, "%s: %s" % (t, b)) for t, b in numeric()]]
+            [(t, b, "%s: %s" % (t, b)) for t, b in numeric()],
+            [(t, b, "%s: %s" % (t, b)) for t, b in iterators()]]
     for n, goals in enumerate(sets, 1):
         checks = [(t, b) for t, b, _ in goals]
         old, new = judge(checks, False), judge(checks, True)
