@@ -92,9 +92,9 @@ macro_rules! shift_by {
 }
 shift! { u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize }
 // std also writes each shift with either side by reference (`forward_ref_binop!`): 1,152 impls more,
-// which made every `.rs` load a third slower. The model says the same in 96 over `ShiftBy`, a trait
-// of its own that the twelve integer types alone implement. It is not std's: knot does not check
-// visibility, so a program naming `std::ops::ShiftBy` finds it where rustc would not.
+// which cost every `.rs` load a third more instructions. The model says the same in 96 over
+// `ShiftBy`, a trait of its own that the twelve integer types alone implement. It is not std's: knot
+// does not check visibility, so a program naming `std::ops::ShiftBy` finds it where rustc would not.
 trait ShiftBy {}
 macro_rules! shift_ref {
     ($($t:ty)*) => {$(
