@@ -220,22 +220,19 @@ fn intercrate_rules(
     item: &ast::Item,
     out: &mut Out<'_>,
 ) -> Result<()> {
-    let lang = item.attr("lang").and_then(|a| a.args.as_ref());
-    if lang.is_some_and(|a| {
-        a.iter()
-            .any(|i| super::lang::CLOSED.contains(&i.name.as_str()))
-    }) {
+    let lang = |pred: &dyn Fn(&str) -> bool| {
+        item.attr("lang")
+            .and_then(|a| a.args.as_ref())
+            .is_some_and(|a| a.iter().any(|i| pred(&i.name)))
+    };
+    if lang(&|l| super::lang::CLOSED.contains(&l)) {
         return Ok(());
     }
     for &p in tys {
         let body = cx.app("downstream_type", &[p]);
         out.clause(cx, tr, &[body], &item.span)?;
     }
-    let fundamental = item.attr("fundamental").is_some()
-        || item
-            .attr("lang")
-            .and_then(|a| a.args.as_ref())
-            .is_some_and(|a| a.iter().any(|i| i.name == "sized"));
+    let fundamental = item.attr("fundamental").is_some() || lang(&|l| l == "sized");
     if item.attr("upstream").is_some() && !fundamental && cx.names.rust_rules {
         // rustc: the trait reference is not knowable when its arguments are foreign and covered up
         // to an uncovered parameter, or to the end. Unknown rather than true, as below.

@@ -156,12 +156,14 @@ def main():
                 if "known" in g:
                     known[g["goal"]] = g["known"]
     lines = []
-    sets = [[(t, b, "%s: %s" % (t, b)) for t in TYPES for b in TRAITS],
-            [(t, b, "%s: %s" % (t, b)) for t in TYPES2 for b in TRAITS2],
-            [(t, b, "%s: %s" % (t, b)) for t, b in pairs()],
+    def bounds(checks):
+        return [(t, b, "%s: %s" % (t, b)) for t, b in checks]
+    sets = [bounds((t, b) for t in TYPES for b in TRAITS),
+            bounds((t, b) for t in TYPES2 for b in TRAITS2),
+            bounds(pairs()),
             projections(),
-            [(t, b, "%s: %s" % (t, b)) for t, b in numeric()],
-            [(t, b, "%s: %s" % (t, b)) for t, b in iterators()]]
+            bounds(numeric()),
+            bounds(iterators())]
     for n, goals in enumerate(sets, 1):
         checks = [(t, b) for t, b, _ in goals]
         old, new = judge(checks, False), judge(checks, True)
