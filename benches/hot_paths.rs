@@ -4,8 +4,8 @@
 //! the term, a table probe is O(1) whatever the nesting depth of the stored terms.
 
 use divan::{black_box, Bencher};
-use knot::bench_internals::AnswerSet;
-use knot::bench_internals::{Bindings, Ref, UnifyOptions};
+use knot_logic::AnswerSet;
+use knot_logic::{Bindings, Ref, UnifyOptions};
 use knot::EgraphNormalizer;
 use knot::{Engine, Store, TermId};
 
@@ -71,7 +71,7 @@ fn canonicalize(b: Bencher, width: usize) {
         let slot = Bindings::slot_ref(&store, base + i);
         assert!(bindings.unify(&store, slot, Ref::new(value, 0), UnifyOptions::default()));
     }
-    b.bench_local(|| knot::bench_internals::canonical(&mut store, &bindings, Ref::new(goal, base)));
+    b.bench_local(|| knot_logic::canonical(&mut store, &bindings, Ref::new(goal, base)));
 }
 
 /// Recording `n` new pairs in an answer table (grouped by first value, as derivations arrive).

@@ -2,9 +2,9 @@
 //! knot's answers in chalk's vocabulary.
 
 use super::{load_options, Coinduction};
-use crate::{aggregate, Limits};
-use crate::{load_surface, solve_goal, Loaded};
-use crate::{Error, Result};
+use knot::{aggregate, Limits};
+use knot::{load_surface, solve_goal, Loaded};
+use knot::{Error, Result};
 use clap::Args;
 use serde_json::Value;
 use std::io::IsTerminal;
@@ -75,7 +75,7 @@ fn run_case(case: &Value, args: &ConformanceArgs) -> Verdict {
     let mut loaded: Loaded = match load_surface(file, program, false, &opts.lower) {
         Ok(mut l) => {
             if args.normalize == "egraph" {
-                crate::EgraphNormalizer::install(&mut l.store, &mut l.program, Default::default());
+                knot::EgraphNormalizer::install(&mut l.store, &mut l.program, Default::default());
             }
             l
         }
@@ -96,7 +96,7 @@ fn run_case(case: &Value, args: &ConformanceArgs) -> Verdict {
     };
     let nvars = names.len() as u32;
     let kind = case["kind"].as_str().unwrap_or("yields");
-    let mut noop = |_: &crate::Store, _: &crate::Answer| ControlFlow::Continue(());
+    let mut noop = |_: &knot::Store, _: &knot::Answer| ControlFlow::Continue(());
     let solved = match solve_goal(
         &mut loaded,
         g,
@@ -110,7 +110,7 @@ fn run_case(case: &Value, args: &ConformanceArgs) -> Verdict {
         Ok(s) => s,
         Err(e) => return Verdict::Fail(first_line(&e)),
     };
-    if let Some(crate::StopReason::Timeout(_)) = solved.outcome.stop {
+    if let Some(knot::StopReason::Timeout(_)) = solved.outcome.stop {
         return Verdict::Fail(format!("timed out after {}s", args.timeout));
     }
     if case["should_panic"].is_string() {
@@ -124,7 +124,7 @@ fn run_case(case: &Value, args: &ConformanceArgs) -> Verdict {
         "yields" => {
             let sol = aggregate(&mut loaded.store, &solved.answers, &solved.outcome);
             let got =
-                crate::chalk::solution_text(&loaded.store, &sol, &loaded.render_goal(&names, g));
+                knot::chalk::solution_text(&loaded.store, &sol, &loaded.render_goal(&names, g));
             let want = case["expected"].as_str().unwrap_or("");
             if collapse(&got) == collapse(want) {
                 Verdict::Pass
@@ -144,7 +144,7 @@ fn run_case(case: &Value, args: &ConformanceArgs) -> Verdict {
                     let text = if nvars == 0 {
                         String::new()
                     } else {
-                        crate::chalk::answer_text(
+                        knot::chalk::answer_text(
                             &loaded.store,
                             a.values,
                             &loaded.render_goal(&names, g),
@@ -185,11 +185,11 @@ fn run_case(case: &Value, args: &ConformanceArgs) -> Verdict {
 
 /// True when an answer tuple `'$ans'(V..)` tells nothing: its values are distinct variables (and it
 /// has no region constraints).
-fn binds_nothing(store: &crate::Store, values: crate::TermId) -> bool {
+fn binds_nothing(store: &knot::Store, values: knot::TermId) -> bool {
     let mut seen = Vec::new();
     for &v in store.args(values) {
         match store.view(v) {
-            crate::View::Var(i) if !seen.contains(&i) => seen.push(i),
+            knot::View::Var(i) if !seen.contains(&i) => seen.push(i),
             _ => return false,
         }
     }
@@ -227,7 +227,7 @@ fn first_line(e: &Error) -> String {
 
 /// Run the cases of a file.
 pub fn run(args: &ConformanceArgs) -> Result<ExitCode> {
-    let text = crate::read_source(&args.file)?;
+    let text = knot::read_source(&args.file)?;
     let start = Instant::now();
     let (mut pass, mut fail, mut skip) = (0u32, 0u32, 0u32);
     // Time spent per verdict (parse + lower + solve of each case), and the slowest passing cases.
@@ -256,7 +256,7 @@ pub fn run(args: &ConformanceArgs) -> Result<ExitCode> {
             b.set_message(format!("({pass} passed)"));
         }
         let case: Value = serde_json::from_str(line).map_err(|e| Error::Syntax {
-            span: crate::Span {
+            span: knot::Span {
                 file: args.file.as_str().into(),
                 start: 0,
                 end: 0,

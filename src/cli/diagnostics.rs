@@ -1,7 +1,7 @@
 //! Errors rendered for people: the located one-line message (`file:line:col: code: message`) followed
 //! by the source snippet with the span underlined, drawn by miette. Colour only on a terminal.
 
-use crate::Error;
+use knot::Error;
 use miette::{GraphicalReportHandler, GraphicalTheme, NamedSource, SourceSpan};
 use std::io::IsTerminal;
 
@@ -115,7 +115,7 @@ pub fn render_to(e: &Error, src: Option<&str>, terminal: bool) -> String {
 
 /// Where the predicate an "unknown predicate NAME/N" message names is called in a goal's text: the
 /// first occurrence of NAME as a whole word (followed by `(` when N > 0).
-fn predicate_span(src: &str, message: &str) -> Option<crate::Span> {
+fn predicate_span(src: &str, message: &str) -> Option<knot::Span> {
     let rest = message.strip_prefix("unknown predicate ")?;
     let spec = rest.split_whitespace().next()?;
     let (name, arity) = spec.rsplit_once('/')?;
@@ -135,7 +135,7 @@ fn predicate_span(src: &str, message: &str) -> Option<crate::Span> {
         };
         if before_ok && after_ok {
             let file: std::sync::Arc<str> = "<goal>".into();
-            return Some(crate::Span::new(&file, src, at, end));
+            return Some(knot::Span::new(&file, src, at, end));
         }
         from = end;
     }
@@ -145,7 +145,7 @@ fn predicate_span(src: &str, message: &str) -> Option<crate::Span> {
 #[cfg(test)]
 mod tests {
     use super::predicate_span;
-    use crate::{closest, edit_distance};
+    use knot::{closest, edit_distance};
 
     #[test]
     fn typos_are_near() {

@@ -1,6 +1,6 @@
 //! `knot lower`: print the clauses of a program as a `.pl` file.
 
-use crate::{load_file_with, program_text, Error, LoadOptions, Result};
+use knot::{load_file_with, program_text, Error, LoadOptions, Result};
 use std::io::Write;
 use std::process::ExitCode;
 

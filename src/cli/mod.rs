@@ -4,14 +4,15 @@
 //! It uses only the library's public API (what `lib.rs` exports), so that it could live in a crate of
 //! its own; it is compiled with the default `cli` feature.
 
+mod compare;
 mod conformance;
 mod diagnostics;
 mod lower_cmd;
 mod query;
 mod repl;
 
-use crate::Limits;
-use crate::{load_file_with, LoadOptions};
+use knot::Limits;
+use knot::{load_file_with, LoadOptions};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -42,6 +43,10 @@ enum Command {
     /// when a violation is found, 2 on input errors, 3 when a question is undecided (a limit was hit,
     /// or the answer depends on a type the program imports but does not define).
     Check(CheckArgs),
+    /// Answer the goals of a file (its `?- G.` queries, or `--goal`s) or of a conformance corpus
+    /// under several strategies, and print a table per goal: each strategy's answer, time and
+    /// steps. Goals where the strategies differ come first.
+    Compare(compare::CompareArgs),
 }
 
 #[derive(Args, Debug)]
@@ -216,14 +221,14 @@ pub fn parse_seconds(text: &str) -> std::result::Result<f64, String> {
     }
 }
 
-/// A strategy name known to [`crate::strategy_by_name`].
+/// A strategy name known to [`knot::strategy_by_name`].
 pub fn parse_strategy(name: &str) -> std::result::Result<String, String> {
-    if crate::strategy_by_name(name).is_some() {
+    if knot::strategy_by_name(name).is_some() {
         Ok(name.to_string())
     } else {
         Err(format!(
             "unknown strategy `{name}`; known: {}",
-            crate::strategy_names().join(", ")
+            knot::strategy_names().join(", ")
         ))
     }
 }
@@ -231,7 +236,7 @@ pub fn parse_strategy(name: &str) -> std::result::Result<String, String> {
 /// Loading options for a coinduction mode.
 pub fn load_options(c: Coinduction, no_prelude: bool) -> LoadOptions {
     LoadOptions {
-        lower: crate::LowerOptions {
+        lower: knot::LowerOptions {
             coinductive_all: c == Coinduction::All,
             coinductive_none: c == Coinduction::None,
             ..Default::default()
@@ -295,6 +300,7 @@ pub fn main_with(cli: Cli) -> ExitCode {
         Command::Lower(a) => lower_cmd::lower(&a.file, &load_options(a.coinductive, a.no_prelude)),
         Command::Conformance(a) => conformance::run(&a),
         Command::Check(a) => check(&a),
+        Command::Compare(a) => compare::compare(&a),
         Command::Repl(a) => repl::repl(&a.files, &a.solve),
         Command::Query(a) => {
             let mode = if a.count {
@@ -309,7 +315,7 @@ pub fn main_with(cli: Cli) -> ExitCode {
     };
     match r {
         Ok(code) => code,
-        Err(crate::Error::Io { path, message })
+        Err(knot::Error::Io { path, message })
             if path == "<stdout>" && message.contains("Broken pipe") =>
         {
             ExitCode::SUCCESS
@@ -323,9 +329,9 @@ pub fn main_with(cli: Cli) -> ExitCode {
 }
 
 /// `knot check`: print each coherence violation; exit 1 if there is one.
-fn check(a: &CheckArgs) -> crate::Result<ExitCode> {
-    if !crate::is_surface_path(&a.file) {
-        return Err(crate::Error::Goal {
+fn check(a: &CheckArgs) -> knot::Result<ExitCode> {
+    if !knot::is_surface_path(&a.file) {
+        return Err(knot::Error::Goal {
             code: "check::not_a_program",
             message: format!(
                 "{}: `knot check` takes a Rust-like program (`.rs` or `.chalk`)",
@@ -367,21 +373,6 @@ fn check(a: &CheckArgs) -> crate::Result<ExitCode> {
     }
 }
 
-/// Parse `args` (the first is the program name) and run, as the `knot` command would; a library user
-/// calls this to run the command line with strategies it registered.
-pub fn main_from<I, T>(args: I) -> ExitCode
-where
-    I: IntoIterator<Item = T>,
-    T: Into<std::ffi::OsString> + Clone,
-{
-    match Cli::try_parse_from(args) {
-        Ok(cli) => main_with(cli),
-        Err(e) => {
-            let _ = e.print();
-            ExitCode::from(2)
-        }
-    }
-}
 
 /// Parse `std::env::args` and run.
 pub fn main() -> ExitCode {

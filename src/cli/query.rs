@@ -1,12 +1,12 @@
 //! `knot run` and `knot query`.
 
 use super::{Coinduction, Format, SolveOpts};
-use crate::{aggregate, Answer, Solution};
-use crate::{
+use knot::{aggregate, Answer, Solution};
+use knot::{
     answer_text, default_var_name, notes, solution_json, solution_text, stats_json, stats_text,
     term_to_string,
 };
-use crate::{load_file_with, solve_goal, Error, Loaded, Result, Solved, Source, Store, TermId};
+use knot::{load_file_with, solve_goal, Error, Loaded, Result, Solved, Source, Store, TermId};
 use serde_json::json;
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -83,7 +83,7 @@ pub(super) fn answer(
     out: &mut dyn Write,
 ) -> Result<()> {
     let limits = opts.limits();
-    crate::set_rust_notation(loaded.is_surface());
+    knot::set_rust_notation(loaded.is_surface());
     let nvars = names.len() as u32;
     let print_each = mode == Mode::All && opts.format != Format::Json;
     let chalk = opts.format == Format::Chalk;
@@ -93,16 +93,16 @@ pub(super) fn answer(
         (Source::Surface(n), true) => Some(n.clone()),
         _ => None,
     };
-    let render = crate::chalk::Render {
+    let render = knot::chalk::Render {
         names: items.as_ref(),
         vars: names,
         goal: Some(goal),
     };
     // What the program writes (`write/1`, `format/2`) goes out in order with the answers.
-    crate::capture_output(true);
+    knot::capture_output(true);
     let solved = {
         let mut each = |store: &Store, a: &Answer| {
-            let written = crate::take_output();
+            let written = knot::take_output();
             if !written.is_empty() {
                 if let Err(e) = write!(out, "{written}") {
                     io_err = Some(e);
@@ -111,7 +111,7 @@ pub(super) fn answer(
             }
             if print_each {
                 let line = if chalk {
-                    crate::chalk::answer_text(store, a.values, &render)
+                    knot::chalk::answer_text(store, a.values, &render)
                 } else {
                     answer_text(store, a.values, names)
                 };
@@ -133,8 +133,8 @@ pub(super) fn answer(
             &mut each,
         )?
     };
-    let written = crate::take_output();
-    crate::capture_output(false);
+    let written = knot::take_output();
+    knot::capture_output(false);
     if let Some(e) = io_err {
         return Err(io(e));
     }
@@ -150,7 +150,7 @@ pub(super) fn answer(
         writeln!(
             out,
             "{}",
-            crate::error_message(&loaded.store, &loaded.program, ball)
+            knot::error_message(&loaded.store, &loaded.program, ball)
         )
         .map_err(io)?;
         if opts.stats {
@@ -181,7 +181,7 @@ pub(super) fn answer(
                 Mode::One => {
                     let sol = aggregate(&mut loaded.store, &answers, &outcome);
                     let text = if chalk {
-                        crate::chalk::solution_text(
+                        knot::chalk::solution_text(
                             &loaded.store,
                             &sol,
                             &loaded.render_goal(names, goal),
@@ -216,7 +216,7 @@ pub(super) fn answer(
                 "goal": goal_text,
                 "strategy": opts.strategy,
                 "solution": solution_json(&loaded.store, &sol, names),
-                "chalk": crate::chalk::solution_text(&loaded.store, &sol, &loaded.render_goal(names, goal)),
+                "chalk": knot::chalk::solution_text(&loaded.store, &sol, &loaded.render_goal(names, goal)),
                 "count": count,
                 "floundered": outcome.floundered,
                 "negative_cycle": outcome.negative_cycle,
@@ -275,11 +275,11 @@ fn load(path: &str, opts: &SolveOpts) -> Result<Loaded> {
 /// the benchmarks report apart from solving).
 fn load_timed(path: &str, opts: &SolveOpts) -> Result<Loaded> {
     let start = Instant::now();
-    let cpu0 = crate::cpu_seconds();
+    let cpu0 = knot::cpu_seconds();
     let loaded = load(path, opts)?;
     if opts.stats && opts.format != Format::Json {
         let wall = start.elapsed().as_secs_f64();
-        match (cpu0, crate::cpu_seconds()) {
+        match (cpu0, knot::cpu_seconds()) {
             (Some(a), Some(b)) => eprintln!("% load: {wall:.3}s, cpu {:.2}s", b - a),
             _ => eprintln!("% load: {wall:.3}s"),
         }
@@ -349,7 +349,7 @@ fn regions_verdict(loaded: &mut Loaded, goal: TermId, sol: &Solution) -> String 
     let Solution::Unique(t) = sol else {
         return "% regions: no unique answer to check".to_string();
     };
-    match crate::check_answer_regions(&mut loaded.store, goal, *t) {
+    match knot::check_answer_regions(&mut loaded.store, goal, *t) {
         None => "% regions: no constraint".to_string(),
         Some(Ok(())) => "% regions: satisfied".to_string(),
         Some(Err(v)) => format!("% regions: {v}"),
@@ -367,7 +367,7 @@ pub fn explain(loaded: &mut Loaded, goal: TermId, opts: &SolveOpts) -> String {
     // The std model's items (its negative impls) are cited by their Rust text.
     let items = loaded.source_items();
     let limits = opts.limits();
-    let mut ex = crate::Explainer::new(
+    let mut ex = knot::Explainer::new(
         &mut loaded.store,
         &loaded.program,
         names,
@@ -378,14 +378,14 @@ pub fn explain(loaded: &mut Loaded, goal: TermId, opts: &SolveOpts) -> String {
     ex.items = items;
     let tree = ex.explain(goal);
     if opts.format == Format::Dot {
-        return crate::explain_dot(&tree);
+        return knot::explain_dot(&tree);
     }
     if !opts.explain_full {
-        if let Some(text) = crate::why_not(&tree) {
+        if let Some(text) = knot::why_not(&tree) {
             return text;
         }
     }
-    format!("explanation:\n{}", crate::explain_text(&tree))
+    format!("explanation:\n{}", knot::explain_text(&tree))
 }
 
 /// `knot run FILE`: answer each `?-` query of the file.

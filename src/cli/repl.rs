@@ -14,7 +14,7 @@
 
 use super::query::{answer, explain, Mode};
 use super::{Coinduction, SolveOpts};
-use crate::{apply_db_edit, db_edit, load_all, solve_goal, Loaded, Result, Source};
+use knot::{apply_db_edit, db_edit, load_all, solve_goal, Loaded, Result, Source};
 use rustyline::completion::{Completer, Pair};
 use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
@@ -155,7 +155,7 @@ impl Session {
                     }
                     // The built-in predicates (the machine's table).
                     w.extend(
-                        crate::BUILTINS
+                        knot::BUILTINS
                             .iter()
                             .filter(|(n, _)| n.starts_with(|c: char| c.is_ascii_lowercase()))
                             .map(|(n, _)| n.to_string()),
@@ -235,7 +235,7 @@ impl Session {
             return None;
         }
         let file: Arc<str> = "<goal>".into();
-        let (goal, names) = crate::parse_clause_goal(&mut loaded.store, &file, t).ok()?;
+        let (goal, names) = knot::parse_clause_goal(&mut loaded.store, &file, t).ok()?;
         let edit = db_edit(&loaded.store, goal)?;
         match apply_db_edit(loaded, edit, names) {
             Ok(true) => {
@@ -258,7 +258,7 @@ impl Session {
             return;
         };
         let Some(spec) = spec else {
-            let text = crate::program_text(l, &self.files.join(", "));
+            let text = knot::program_text(l, &self.files.join(", "));
             let _ = write!(out, "{text}");
             return;
         };
@@ -280,9 +280,9 @@ impl Session {
                     .get(i as usize)
                     .filter(|n| n.starts_with(|ch: char| ch.is_ascii_uppercase()))
                     .map(|n| n.to_string())
-                    .unwrap_or_else(|| crate::default_var_name(i))
+                    .unwrap_or_else(|| knot::default_var_name(i))
             };
-            let _ = writeln!(out, "{}", crate::clause_to_string(&l.store, c.term, &names));
+            let _ = writeln!(out, "{}", knot::clause_to_string(&l.store, c.term, &names));
             shown += 1;
         }
         if shown == 0 {
@@ -338,14 +338,14 @@ impl Session {
                 let _ = writeln!(out, "% :{name} GOAL explains a goal");
             }
             "strategy" => {
-                if crate::strategy_by_name(arg).is_some() {
+                if knot::strategy_by_name(arg).is_some() {
                     self.opts.strategy = arg.to_string();
                     let _ = writeln!(out, "% strategy {arg}");
                 } else {
                     let _ = writeln!(
                         out,
                         "unknown strategy `{arg}`; known: {}",
-                        crate::strategy_names().join(", ")
+                        knot::strategy_names().join(", ")
                     );
                 }
             }
@@ -367,7 +367,7 @@ impl Session {
             }
             "lower" => match &self.loaded {
                 Some(l) => {
-                    let text = crate::program_text(l, &self.files.join(", "));
+                    let text = knot::program_text(l, &self.files.join(", "));
                     for line in text.lines() {
                         if arg.is_empty() || line.contains(arg) {
                             let _ = writeln!(out, "{line}");
@@ -507,7 +507,7 @@ fn read_key() -> Option<u8> {
 /// far as the answers asked for, so an infinite stream shows its first answers.
 fn step_answers(
     loaded: &mut Loaded,
-    goal: crate::TermId,
+    goal: knot::TermId,
     names: &[Box<str>],
     opts: &SolveOpts,
     out: &mut dyn Write,
@@ -516,8 +516,8 @@ fn step_answers(
     let mut shown = 0u64;
     let mut stopped = false;
     let solved = {
-        let mut each = |store: &crate::Store, a: &crate::Answer| {
-            let text = crate::answer_text(store, a.values, names);
+        let mut each = |store: &knot::Store, a: &knot::Answer| {
+            let text = knot::answer_text(store, a.values, names);
             let text = text.strip_suffix('.').unwrap_or(&text);
             let _ = write!(out, "{text} ");
             let _ = out.flush();
@@ -556,7 +556,7 @@ fn step_answers(
     } else {
         let _ = writeln!(out, "false.");
     }
-    for n in crate::notes(o) {
+    for n in knot::notes(o) {
         let _ = writeln!(out, "{n}");
     }
     Ok(())

@@ -1,0 +1,1493 @@
+//! A loaded program: clauses indexed by predicate and first argument, declarations and queries.
+//! It knows nothing of Rust: the lowering produces one of these, and so does a `.pl` file.
+
+use crate::error::{Error, Result, Span};
+use crate::dialect::Dialect;
+use crate::syntax::clauses::{Item, ItemKind};
+use crate::term::{syms, Store, Sym, TermId, View};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// A predicate indicator `name/arity`.
+pub type Pred = (Sym, u32);
+
+/// One program clause `head :- body`.
+///
+/// A fact base holds millions of these, so the record is kept small (48 bytes): the four term ids
+/// every resolution step reads, the source position packed into 32-bit fields, and what a fact
+/// rarely has (body conjuncts, variable names, an origin label, a span too large to pack) behind one
+/// pointer that a ground fact leaves empty.
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "image", derive(serde::Serialize, serde::Deserialize))]
+pub struct Clause {
+    /// The clause as written (`Head :- Body` or a fact).
+    pub term: TermId,
+    /// The head (an atom or compound term).
+    pub head: TermId,
+    /// The body as one goal term (`true` for a fact).
+    pub body_term: TermId,
+    /// Variables are `Var(0..nvars)`.
+    pub nvars: u32,
+    at: Option<PackedSpan>,
+    extra: Option<Box<ClauseExtra>>,
+}
+
+/// A [`Span`] whose offsets, line and column fit in 32 bits (every file under 4 GiB).
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "image", derive(serde::Serialize, serde::Deserialize))]
+struct PackedSpan {
+    #[cfg_attr(feature = "image", serde(deserialize_with = "crate::error::shared_file_name"))]
+    file: std::sync::Arc<str>,
+    start: u32,
+    len: u32,
+    line: u32,
+    col: u32,
+}
+
+impl PackedSpan {
+    fn pack(s: &Span) -> Option<PackedSpan> {
+        Some(PackedSpan {
+            file: s.file.clone(),
+            start: u32::try_from(s.start).ok()?,
+            len: u32::try_from(s.end.checked_sub(s.start)?).ok()?,
+            line: u32::try_from(s.line).ok()?,
+            col: u32::try_from(s.col).ok()?,
+        })
+    }
+
+    fn unpack(&self) -> Span {
+        Span {
+            file: self.file.clone(),
+            start: self.start as usize,
+            end: self.start as usize + self.len as usize,
+            line: self.line as usize,
+            col: self.col as usize,
+        }
+    }
+}
+
+/// The parts of a [`Clause`] a ground fact does without.
+#[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "image", derive(serde::Serialize, serde::Deserialize))]
+struct ClauseExtra {
+    body: Box<[TermId]>,
+    var_names: Box<[Box<str>]>,
+    origin: Option<Box<str>>,
+    /// A span that does not pack (offsets beyond 32 bits).
+    span: Option<Span>,
+}
+
+impl ClauseExtra {
+    fn is_empty(&self) -> bool {
+        self.body.is_empty()
+            && self.var_names.is_empty()
+            && self.origin.is_none()
+            && self.span.is_none()
+    }
+}
+
+impl Clause {
+    /// A clause: `body` is the body's conjuncts in order (empty for a fact), `var_names` the names of
+    /// `Var(0..)` for printing, `span` where it was read, `origin` a label for explanations (e.g. the
+    /// impl it was lowered from).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        term: TermId,
+        head: TermId,
+        body: Vec<TermId>,
+        body_term: TermId,
+        nvars: u32,
+        var_names: Vec<Box<str>>,
+        span: Option<Span>,
+        origin: Option<Box<str>>,
+    ) -> Clause {
+        let at = span.as_ref().and_then(PackedSpan::pack);
+        let extra = ClauseExtra {
+            body: body.into_boxed_slice(),
+            var_names: var_names.into_boxed_slice(),
+            origin,
+            span: if at.is_none() { span } else { None },
+        };
+        Clause {
+            term,
+            head,
+            body_term,
+            nvars,
+            at,
+            extra: (!extra.is_empty()).then(|| Box::new(extra)),
+        }
+    }
+
+    /// The body's conjuncts, in order (empty for a fact).
+    #[inline]
+    pub fn body(&self) -> &[TermId] {
+        self.extra.as_ref().map_or(&[], |e| &e.body)
+    }
+
+    /// Variable names for printing (by variable index; may be shorter than `nvars`).
+    pub fn var_names(&self) -> &[Box<str>] {
+        self.extra.as_ref().map_or(&[], |e| &e.var_names)
+    }
+
+    /// Where it came from.
+    pub fn span(&self) -> Option<Span> {
+        match &self.at {
+            Some(p) => Some(p.unpack()),
+            None => self.extra.as_ref().and_then(|e| e.span.clone()),
+        }
+    }
+
+    /// A label for explanations (e.g. the impl it was lowered from).
+    pub fn origin(&self) -> Option<&str> {
+        self.extra.as_ref().and_then(|e| e.origin.as_deref())
+    }
+
+    /// Set the label for explanations.
+    pub fn set_origin(&mut self, origin: Option<Box<str>>) {
+        let mut extra = self.extra.take().map(|b| *b).unwrap_or_default();
+        extra.origin = origin;
+        self.extra = (!extra.is_empty()).then(|| Box::new(extra));
+    }
+}
+
+/// A `?- Goal.` query in a file.
+#[derive(Clone, Debug)]
+pub struct Query {
+    /// The goal.
+    pub goal: TermId,
+    /// Variable names by index.
+    pub var_names: Vec<Box<str>>,
+    /// Where.
+    pub span: Option<Span>,
+}
+
+/// First-argument index key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Key {
+    Const(TermId),
+    Functor(Sym, u32),
+}
+
+/// Index of one argument position: for each key, the clauses whose argument there has that key or is a
+/// variable, in source order. Most keys of a large fact base have one clause: the table holds just
+/// its number (its key is read off the clause when needed), and otherwise (marked by [`MANY`]) the
+/// position of the key's list in `many`, so an entry is 4 bytes and a control byte (a million keys:
+/// 10 MiB of table; a map from keys was 34, and 96 before that).
+#[derive(Default, Debug)]
+struct ArgIndex {
+    pos: usize,
+    by_key: hashbrown::HashTable<u32>,
+    many: Vec<(Key, Vec<u32>)>,
+    var_clauses: Vec<u32>,
+}
+
+/// Marks an [`ArgIndex`] entry that is the position of a list in `many` (clause numbers are below
+/// 2^31).
+const MANY: u32 = 1 << 31;
+
+fn key_hash(k: Key) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    k.hash(&mut h);
+    h.finish()
+}
+
+impl ArgIndex {
+    /// The key of a table entry: a list's, or its clause's argument's.
+    fn entry_key(
+        pos: usize,
+        many: &[(Key, Vec<u32>)],
+        store: &Store,
+        clauses: &[Clause],
+        e: u32,
+    ) -> Key {
+        if e & MANY == 0 {
+            let a = store.args(clauses[e as usize].head)[pos];
+            key_of(store, a).unwrap_or_else(|| unreachable!("a clause in the table has a key"))
+        } else {
+            many[(e & !MANY) as usize].0
+        }
+    }
+
+    /// Index clause `idx` (not yet among `clauses`) under `key` (`None`: a variable there).
+    fn push(&mut self, store: &Store, clauses: &[Clause], idx: u32, key: Option<Key>) {
+        debug_assert!(idx < MANY);
+        let pos = self.pos;
+        match key {
+            None => {
+                self.var_clauses.push(idx);
+                for v in self.by_key.iter_mut() {
+                    Self::append(pos, &mut self.many, store, clauses, v, idx);
+                }
+            }
+            Some(k) => {
+                let many = &self.many;
+                let entry = self.by_key.entry(
+                    key_hash(k),
+                    |&e| Self::entry_key(pos, many, store, clauses, e) == k,
+                    |&e| key_hash(Self::entry_key(pos, many, store, clauses, e)),
+                );
+                match entry {
+                    hashbrown::hash_table::Entry::Occupied(mut e) => {
+                        Self::append(pos, &mut self.many, store, clauses, e.get_mut(), idx);
+                    }
+                    hashbrown::hash_table::Entry::Vacant(e) => {
+                        if self.var_clauses.is_empty() {
+                            e.insert(idx);
+                        } else {
+                            let mut l = self.var_clauses.clone();
+                            l.push(idx);
+                            e.insert(MANY | self.many.len() as u32);
+                            self.many.push((k, l));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Add clause `idx` to the entry `v`: a single clause becomes a list in `many`.
+    fn append(
+        pos: usize,
+        many: &mut Vec<(Key, Vec<u32>)>,
+        store: &Store,
+        clauses: &[Clause],
+        v: &mut u32,
+        idx: u32,
+    ) {
+        if *v & MANY == 0 {
+            let first = *v;
+            let k = Self::entry_key(pos, many, store, clauses, first);
+            *v = MANY | many.len() as u32;
+            many.push((k, vec![first, idx]));
+        } else {
+            many[(*v & !MANY) as usize].1.push(idx);
+        }
+    }
+
+    fn get<'a>(&'a self, store: &Store, clauses: &[Clause], k: Key) -> &'a [u32] {
+        let found = self.by_key.find(key_hash(k), |&e| {
+            Self::entry_key(self.pos, &self.many, store, clauses, e) == k
+        });
+        match found {
+            Some(v) if v & MANY == 0 => std::slice::from_ref(v),
+            Some(v) => &self.many[(v & !MANY) as usize].1,
+            None => &self.var_clauses,
+        }
+    }
+
+    /// The index of argument `pos` over `clauses` (in order), built in one pass.
+    fn build(store: &Store, program: &[Clause], clauses: &[u32], pos: usize) -> ArgIndex {
+        let mut ix = ArgIndex {
+            pos,
+            ..ArgIndex::default()
+        };
+        for &c in clauses {
+            let a = store.args(program[c as usize].head)[pos];
+            ix.push(store, program, c, key_of(store, a));
+        }
+        ix
+    }
+}
+
+/// Arguments indexed per predicate (the first few positions).
+const INDEXED_ARGS: usize = 4;
+
+/// How deep the first argument's leftmost path is indexed.
+const PATH_DEPTH: usize = 3;
+
+/// The leftmost path of a term: its functor, its first argument's functor, ... down to a constant, a
+/// variable or [`PATH_DEPTH`] steps. `n(a('Next'('T0'), 'Out'), U)` has the path
+/// `a/2, 'Next'/1, 'T0'` for its first argument: where every clause's first argument has the
+/// same functor, the path still tells them apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+struct Path {
+    keys: [Option<Key>; PATH_DEPTH],
+    len: u8,
+}
+
+/// The leftmost path of `t`, and whether it stops at a variable (then it matches every path it is a
+/// prefix of).
+fn path_of(store: &Store, mut t: TermId) -> (Path, bool) {
+    let mut p = Path::default();
+    while (p.len as usize) < PATH_DEPTH {
+        match store.view(t) {
+            // A binder type relates to a `fn` pointer of another spelling: a wildcard, as a variable.
+            View::Var(_) | View::App(syms::BINDER, _) => return (p, true),
+            View::App(f, args) => {
+                p.keys[p.len as usize] = Some(Key::Functor(f, args.len() as u32));
+                p.len += 1;
+                match args.first() {
+                    Some(&a) => t = a,
+                    None => return (p, false),
+                }
+            }
+            _ => {
+                p.keys[p.len as usize] = Some(Key::Const(t));
+                p.len += 1;
+                return (p, false);
+            }
+        }
+    }
+    (p, false)
+}
+
+/// The first argument indexed by its whole leftmost path: for each complete path (of two steps or
+/// more: one step is the first-level index), the clauses whose first argument has that path or a
+/// variable-ended prefix of it, in source order.
+#[derive(Default, Debug)]
+struct PathIndex {
+    by_path: FxHashMap<Path, Vec<u32>>,
+    /// The complete paths of `by_path` under each of their proper prefixes.
+    paths_by_prefix: FxHashMap<Path, Vec<Path>>,
+    /// For each prefix at which some clause's path stops at a variable: the clauses whose path stops
+    /// at a variable at that prefix or at a shorter one of it, in source order.
+    open: FxHashMap<Path, Vec<u32>>,
+    /// The keys of `open` under each of their prefixes (themselves included).
+    open_by_prefix: FxHashMap<Path, Vec<Path>>,
+}
+
+impl Path {
+    fn prefix(&self, len: u8) -> Path {
+        let mut p = Path {
+            len,
+            ..Path::default()
+        };
+        p.keys[..len as usize].copy_from_slice(&self.keys[..len as usize]);
+        p
+    }
+}
+
+impl PathIndex {
+    /// The open clauses matching every path that starts with `path.prefix(len)` (from the longest of
+    /// its prefixes, up to `len` steps, that has any).
+    fn open_under(&self, path: &Path, len: u8) -> &[u32] {
+        (0..=len)
+            .rev()
+            .find_map(|k| self.open.get(&path.prefix(k)))
+            .map_or(&[], |v| &v[..])
+    }
+
+    fn push(&mut self, idx: u32, (path, open): (Path, bool)) {
+        if open {
+            if let Some(paths) = self.paths_by_prefix.get(&path) {
+                for p in paths {
+                    if let Some(v) = self.by_path.get_mut(p) {
+                        v.push(idx);
+                    }
+                }
+            }
+            if !self.open.contains_key(&path) {
+                let seed = match path.len {
+                    0 => Vec::new(),
+                    n => self.open_under(&path, n - 1).to_vec(),
+                };
+                self.open.insert(path, seed);
+                for k in 0..=path.len {
+                    self.open_by_prefix
+                        .entry(path.prefix(k))
+                        .or_default()
+                        .push(path);
+                }
+            }
+            if let Some(keys) = self.open_by_prefix.get(&path) {
+                for q in keys {
+                    if let Some(v) = self.open.get_mut(q) {
+                        v.push(idx);
+                    }
+                }
+            }
+            return;
+        }
+        if path.len < 2 {
+            return;
+        }
+        if !self.by_path.contains_key(&path) {
+            let seed = self.open_under(&path, path.len - 1).to_vec();
+            for k in 0..path.len {
+                self.paths_by_prefix
+                    .entry(path.prefix(k))
+                    .or_default()
+                    .push(path);
+            }
+            self.by_path.insert(path, seed);
+        }
+        if let Some(v) = self.by_path.get_mut(&path) {
+            v.push(idx);
+        }
+    }
+
+    /// The clauses for a call whose first argument has this complete path (of two steps or more):
+    /// those with exactly this path, or, when there are none, only those whose path stops at a
+    /// variable along it.
+    fn get(&self, path: &Path) -> &[u32] {
+        match self.by_path.get(path) {
+            Some(v) => v,
+            None => self.open_under(path, path.len - 1),
+        }
+    }
+}
+
+/// The indexes of one predicate. Each is built in one pass over the clauses the first time a call needs
+/// it (loading a large fact base indexes nothing; a query indexes only the positions it binds), and kept
+/// up to date by clauses added after that.
+#[derive(Default, Debug)]
+struct PredIndex {
+    all: Vec<u32>,
+    /// Some clause has a body (other than `true`).
+    has_body: bool,
+    /// Some clause is not a fact whose arguments are all atoms or integers ([`Program::fact_rows`]).
+    not_rows: bool,
+    /// While `not_rows` is false: where the clauses' head arguments are in the store's argument
+    /// array, as ranges (`Store::args_range`), a row per clause in order. Facts loaded one after
+    /// another are one range: no copy of their arguments is kept.
+    rows: Vec<(u32, u32)>,
+    /// The arity (the number of positions `args` indexes is its minimum with [`INDEXED_ARGS`]).
+    arity: usize,
+    args: [std::sync::OnceLock<ArgIndex>; INDEXED_ARGS],
+    first_path: std::sync::OnceLock<PathIndex>,
+}
+
+impl PredIndex {
+    fn arg(&self, store: &Store, clauses: &[Clause], pos: usize) -> &ArgIndex {
+        self.args[pos].get_or_init(|| ArgIndex::build(store, clauses, &self.all, pos))
+    }
+
+    fn path(&self, store: &Store, clauses: &[Clause]) -> &PathIndex {
+        self.first_path.get_or_init(|| {
+            let mut ix = PathIndex::default();
+            for &c in &self.all {
+                if let Some(&a) = store.args(clauses[c as usize].head).first() {
+                    ix.push(c, path_of(store, a));
+                }
+            }
+            ix
+        })
+    }
+}
+
+/// What a foreign predicate says about a call.
+#[derive(Clone, Debug)]
+pub enum ForeignResult {
+    /// Not handled here: resolve the call against the program's clauses as usual.
+    Defer,
+    /// The call's solutions: each term is unified with the call (one choice point each).
+    Answers(Vec<TermId>),
+    /// The call's solutions as `Answers`, followed by default ones: the `recursive` strategy drops a
+    /// default when an ordinary answer has the same first argument (chalk's low clause priority, as
+    /// a `'$fallback'` clause); the other strategies keep them all.
+    Ranked {
+        /// Ordinary solutions.
+        answers: Vec<TermId>,
+        /// Default solutions.
+        defaults: Vec<TermId>,
+    },
+    /// A limit of the foreign code was hit: the search stops with Overflow naming it.
+    Overflow(&'static str),
+    /// A nested search the foreign code ran (under the caller's remaining limits) was stopped by a
+    /// limit: the answer is unknown, and the caller's search stops with Overflow naming that limit.
+    Stopped(crate::solve::StopReason),
+}
+
+/// A predicate implemented in Rust rather than by clauses (Prolog's foreign interface): knot's engine
+/// calls it with the goal resolved under the current bindings (variables numbered from 0 in order).
+/// The associated-type normalizer of `src/normalize` is one (for `alias_eq/2`).
+///
+/// `limits` are what remains of the caller's limits (steps left, time left, the same cancel flag): a
+/// nested search the foreign code runs must use them, and report a limit it hits as
+/// [`ForeignResult::Stopped`] (unknown), never as "no answer".
+pub trait Foreign: Send + Sync {
+    /// Answer `goal` over `program` within `limits`.
+    fn call(
+        &self,
+        store: &mut Store,
+        program: &Program,
+        goal: TermId,
+        limits: &crate::solve::Limits,
+    ) -> ForeignResult;
+
+    /// Whether its answers may depend on hypotheses in scope (`if (T: Clone) { .. }`) that
+    /// [`Foreign::call`] does not see: such a predicate is not called under any hypothesis, and the
+    /// goal goes to the clauses instead. (A predicate is never called when a hypothesis is about the
+    /// predicate itself.)
+    fn reads_hypotheses(&self) -> bool {
+        false
+    }
+}
+
+/// Foreign predicates by name and arity.
+#[derive(Default, Clone)]
+pub struct ForeignPreds(pub FxHashMap<Pred, std::sync::Arc<dyn Foreign>>);
+
+impl std::fmt::Debug for ForeignPreds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ForeignPreds({} predicates)", self.0.len())
+    }
+}
+
+/// The generation of a program: a process-wide unique number, new for every program and after every
+/// change made through [`Program`]'s methods. Solver caches are keyed by it (never by the program's
+/// address, which a later program may reuse).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Generation(u64);
+
+impl Generation {
+    /// A generation no program had before.
+    pub fn fresh() -> Generation {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        Generation(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
+impl Default for Generation {
+    fn default() -> Self {
+        Generation::fresh()
+    }
+}
+
+/// A set of clauses with their declarations.
+#[derive(Default, Debug)]
+pub struct Program {
+    /// Predicates implemented in Rust (see `Foreign`); they take precedence over clauses.
+    pub foreign: ForeignPreds,
+    /// See [`Program::generation`].
+    generation: Generation,
+    clauses: Vec<Clause>,
+    preds: FxHashMap<Pred, PredIndex>,
+    /// Predicates declared `:- table p/N`.
+    pub tabled: FxHashSet<Pred>,
+    /// Predicates declared `:- coinductive p/N`.
+    pub coinductive: FxHashSet<Pred>,
+    /// Predicates declared `:- non_enumerable p/N`: a call whose first argument is an unbound variable
+    /// flounders (the answers cannot be enumerated) instead of trying every clause.
+    pub non_enumerable: FxHashSet<Pred>,
+    /// Functors the program names but does not define (a `.rs` program's types imported from
+    /// modules knot cannot see): clauses the program does not have may speak of them, so a call
+    /// that mentions one has, beside its clauses' answers, one only possible that binds nothing
+    /// (`'$open'`; the machine adds it). Empty for most programs, which then pay nothing.
+    pub open: FxHashSet<Sym>,
+    /// Predicates whose first argument wraps a goal, `_(G, ..)`: a call flounders as a call of `G`
+    /// would (`G`'s predicate non-enumerable, its first argument an unbound variable). Lowered
+    /// programs list `normalize/2`, so that normalizing `<?T as Tr>::A` for a `#[non_enumerable]`
+    /// trait flounders as chalk's `Normalize` does, instead of listing every impl.
+    pub flounder_through: FxHashSet<Pred>,
+    /// Predicates declared `:- dynamic p/N` (known, possibly without clauses).
+    pub declared: FxHashSet<Pred>,
+    /// Queries found in the file, in order.
+    pub queries: Vec<Query>,
+    /// Files included (for messages).
+    pub sources: Vec<String>,
+    /// How the program is solved: the policy switches of the dialect it was written in (a clause
+    /// program's Prolog defaults, or a front end's, set by its lowering).
+    pub dialect: Dialect,
+    /// Located warnings of the load: directives knot accepts but cannot honour.
+    pub warnings: Vec<String>,
+    /// The variance of each parameter of a type constructor (`#[variance(..)]` in `.chalk`
+    /// programs), for `Subtype` goals; a constructor not listed is invariant in every parameter.
+    pub variances: FxHashMap<Sym, Vec<Variance>>,
+    /// The predicates no derivation without hypotheses can prove (`solve/unprovable.rs`),
+    /// computed by the first call that asks, for this generation.
+    unprovable: std::sync::OnceLock<FxHashSet<Pred>>,
+}
+
+/// What [`Program::image`] gives.
+#[derive(Clone)]
+#[cfg_attr(feature = "image", derive(serde::Serialize, serde::Deserialize))]
+pub struct ProgramImage {
+    clauses: Vec<Clause>,
+    tabled: Vec<Pred>,
+    coinductive: Vec<Pred>,
+    non_enumerable: Vec<Pred>,
+    flounder_through: Vec<Pred>,
+    declared: Vec<Pred>,
+    sources: Vec<String>,
+    warnings: Vec<String>,
+    /// The dialect's policy switches ([`Dialect::flags`]).
+    flags: [bool; 7],
+}
+
+/// How a type relates to its parameter for subtyping (chalk's and rustc's variance).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variance {
+    /// `A <: B` gives `F<A> <: F<B>`.
+    Covariant,
+    /// `A <: B` gives `F<B> <: F<A>`.
+    Contravariant,
+    /// `F<A> <: F<B>` only when `A = B`.
+    Invariant,
+}
+
+impl Variance {
+    /// The variance of a position of variance `other` inside a position of variance `self`.
+    pub fn xform(self, other: Variance) -> Variance {
+        use Variance::*;
+        match (self, other) {
+            (Invariant, _) | (_, Invariant) => Invariant,
+            (_, Covariant) => self,
+            (Covariant, Contravariant) => Contravariant,
+            (Contravariant, Contravariant) => Covariant,
+        }
+    }
+
+    /// The variance seen from the other side (`A <: B` as `B :> A`).
+    pub fn invert(self) -> Variance {
+        match self {
+            Variance::Covariant => Variance::Contravariant,
+            Variance::Contravariant => Variance::Covariant,
+            Variance::Invariant => Variance::Invariant,
+        }
+    }
+}
+
+fn key_of(store: &Store, t: TermId) -> Option<Key> {
+    match store.view(t) {
+        View::Var(_) | View::App(syms::BINDER, _) => None,
+        View::App(f, args) => Some(Key::Functor(f, args.len() as u32)),
+        _ => Some(Key::Const(t)),
+    }
+}
+
+impl Program {
+    /// Record a `'$variance'(Type, [covariant, ..])` fact in [`Program::variances`].
+    fn note_variance(&mut self, store: &Store, head: TermId) {
+        let [ty, mut list] = store.args(head) else {
+            return;
+        };
+        let View::Atom(name) = store.view(*ty) else {
+            return;
+        };
+        let mut vs = Vec::new();
+        while let View::App(syms::CONS, [x, rest]) = store.view(list) {
+            vs.push(match store.view(*x) {
+                View::Atom(a) if store.name(a) == "covariant" => Variance::Covariant,
+                View::Atom(a) if store.name(a) == "contravariant" => Variance::Contravariant,
+                _ => Variance::Invariant,
+            });
+            list = *rest;
+        }
+        self.variances.insert(name, vs);
+    }
+
+    /// An empty program.
+    pub fn new() -> Program {
+        Program::default()
+    }
+
+    /// A program with this one's declarations, flags and settings but none of its clauses, in a
+    /// generation of its own: what rebuilding the clause list starts from. Every field is named
+    /// here, so a field added to `Program` has to be placed.
+    pub fn without_clauses(&self) -> Program {
+        let Program {
+            foreign,
+            generation: _,
+            clauses: _,
+            preds: _,
+            tabled,
+            coinductive,
+            non_enumerable,
+            open,
+            flounder_through,
+            declared,
+            queries,
+            sources,
+            dialect,
+            warnings,
+            variances,
+            unprovable: _,
+        } = self;
+        Program {
+            foreign: foreign.clone(),
+            tabled: tabled.clone(),
+            coinductive: coinductive.clone(),
+            non_enumerable: non_enumerable.clone(),
+            open: open.clone(),
+            flounder_through: flounder_through.clone(),
+            declared: declared.clone(),
+            queries: queries.clone(),
+            sources: sources.clone(),
+            dialect: *dialect,
+            warnings: warnings.clone(),
+            variances: variances.clone(),
+            ..Program::new()
+        }
+    }
+
+    /// Whether the term `t` (its variables not followed) mentions a functor of [`Program::open`].
+    /// Iterative: terms may be deep.
+    pub fn mentions_open(&self, store: &Store, t: TermId) -> bool {
+        if self.open.is_empty() {
+            return false;
+        }
+        let mut stack = vec![t];
+        while let Some(t) = stack.pop() {
+            match store.view(t) {
+                View::App(f, args) => {
+                    if self.open.contains(&f) {
+                        return true;
+                    }
+                    stack.extend_from_slice(args);
+                }
+                View::Atom(f) if self.open.contains(&f) => return true,
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// The program's generation: it changes on every change made through a method. After changing
+    /// a public field (`tabled`, `coinductive`, `foreign`, ...) call [`Program::touch`], so that no
+    /// solver cache answers from the program as it was.
+    pub fn generation(&self) -> Generation {
+        self.generation
+    }
+
+    /// Start a new generation (see [`Program::generation`]).
+    pub fn touch(&mut self) {
+        self.generation = Generation::fresh();
+        if self.unprovable.get().is_some() {
+            self.unprovable = std::sync::OnceLock::new();
+        }
+    }
+
+    /// The program's clauses and declarations, to be rebuilt over the same store by
+    /// [`Program::from_image`] (`std_image.rs`). `None` for a program with foreign predicates or
+    /// queries, which an image does not hold.
+    pub fn image(&self) -> Option<ProgramImage> {
+        if !self.foreign.0.is_empty() || !self.queries.is_empty() {
+            return None;
+        }
+        let sorted = |s: &FxHashSet<Pred>| {
+            let mut v: Vec<Pred> = s.iter().copied().collect();
+            v.sort_unstable();
+            v
+        };
+        Some(ProgramImage {
+            clauses: self.clauses.clone(),
+            tabled: sorted(&self.tabled),
+            coinductive: sorted(&self.coinductive),
+            non_enumerable: sorted(&self.non_enumerable),
+            flounder_through: sorted(&self.flounder_through),
+            declared: sorted(&self.declared),
+            sources: self.sources.clone(),
+            warnings: self.warnings.clone(),
+            flags: self.dialect.flags(),
+        })
+    }
+
+    /// The program an [`image`](Program::image) was taken of, over the store it was taken with.
+    pub fn from_image(store: &Store, img: ProgramImage) -> Option<Program> {
+        let mut p = Program::new();
+        p.dialect = Dialect::from_flags(img.flags);
+        p.tabled = img.tabled.into_iter().collect();
+        p.coinductive = img.coinductive.into_iter().collect();
+        p.non_enumerable = img.non_enumerable.into_iter().collect();
+        p.flounder_through = img.flounder_through.into_iter().collect();
+        p.declared = img.declared.into_iter().collect();
+        p.sources = img.sources;
+        p.warnings = img.warnings;
+        p.reserve(img.clauses.len());
+        for c in img.clauses {
+            let pred = store.functor(c.head)?;
+            p.push(pred, c, store);
+        }
+        Some(p)
+    }
+
+    /// Make room for `n` more clauses (a loader that knows its input's size calls it, so a million
+    /// facts are not copied each time the clause list grows).
+    pub fn reserve(&mut self, n: usize) {
+        self.clauses.reserve(n);
+    }
+
+    /// All clauses.
+    pub fn clauses(&self) -> &[Clause] {
+        &self.clauses
+    }
+
+    /// One clause.
+    #[inline]
+    pub fn clause(&self, i: u32) -> &Clause {
+        &self.clauses[i as usize]
+    }
+
+    /// Add a clause term (`H :- B` or a fact `H`). Errors when the head is not callable.
+    pub fn add_clause_term(
+        &mut self,
+        store: &mut Store,
+        term: TermId,
+        var_names: Vec<Box<str>>,
+        span: Option<Span>,
+    ) -> Result<()> {
+        let (head, body_term) = match store.view(term) {
+            View::App(f, args) if f == syms::NECK && args.len() == 2 => (args[0], args[1]),
+            _ => (term, store.atom(syms::TRUE)),
+        };
+        let pred = match store.functor(head) {
+            Some((f, n)) if !is_control(f, n) => (f, n),
+            _ => {
+                let msg = format!(
+                    "a clause head must be an atom or compound term, not `{}`",
+                    crate::syntax::print::term_to_string(
+                        store,
+                        head,
+                        &|i: u32| {
+                            var_names
+                                .get(i as usize)
+                                .map(|n| n.to_string())
+                                .unwrap_or_else(|| crate::syntax::print::default_var_name(i))
+                        },
+                        999
+                    )
+                );
+                return Err(match span {
+                    Some(span) => Error::Lower {
+                        span,
+                        code: "load::bad_head",
+                        message: msg,
+                    },
+                    None => Error::Goal {
+                        code: "load::bad_head",
+                        message: msg,
+                    },
+                });
+            }
+        };
+        let exec = mark_negations(store, term, body_term);
+        let body = conjuncts(store, exec);
+        let nvars = (var_names.len() as u32).max(store.var_count(term));
+        self.push(
+            pred,
+            Clause::new(term, head, body, body_term, nvars, var_names, span, None),
+            store,
+        );
+        Ok(())
+    }
+
+    /// Add a clause built programmatically.
+    pub fn add_clause(&mut self, store: &Store, clause: Clause) -> Result<()> {
+        let pred = store
+            .functor(clause.head)
+            .ok_or_else(|| Error::Internal("clause head is not callable".into()))?;
+        self.push(pred, clause, store);
+        Ok(())
+    }
+
+    fn push(&mut self, pred: Pred, clause: Clause, store: &Store) {
+        self.touch();
+        if pred == (syms::VARIANCE, 2) {
+            self.note_variance(store, clause.head);
+        }
+        let idx = self.clauses.len() as u32;
+        let head_args = store.args(clause.head);
+        let p = self.preds.entry(pred).or_default();
+        p.all.push(idx);
+        p.arity = head_args.len();
+        let fact = clause
+            .body()
+            .iter()
+            .all(|&g| matches!(store.view(g), View::Atom(syms::TRUE)));
+        p.has_body |= !fact;
+        if !p.not_rows {
+            let atomic = |&a: &TermId| matches!(store.view(a), View::Atom(_) | View::Int(_));
+            if fact && head_args.iter().all(atomic) {
+                if let Some(start) = store.args_start(clause.head) {
+                    let end = start + head_args.len() as u32;
+                    match p.rows.last_mut() {
+                        Some(last) if last.1 == start => last.1 = end,
+                        _ => p.rows.push((start, end)),
+                    }
+                }
+            } else {
+                p.not_rows = true;
+                p.rows = Vec::new();
+            }
+        }
+        // Indexes already built (a clause added after a call needed them) are kept up to date.
+        if let Some(&a) = head_args.first() {
+            if let Some(ix) = p.first_path.get_mut() {
+                ix.push(idx, path_of(store, a));
+            }
+        }
+        for (pos, &a) in head_args.iter().take(INDEXED_ARGS).enumerate() {
+            if let Some(ix) = p.args[pos].get_mut() {
+                ix.push(store, &self.clauses, idx, key_of(store, a));
+            }
+        }
+        self.clauses.push(clause);
+    }
+
+    /// The clauses that may match a goal whose arguments are `args` (the dereferenced argument terms,
+    /// `None` where unbound): the shortest list among the indexed positions that are bound.
+    #[inline]
+    pub fn candidates(&self, store: &Store, pred: Pred, args: &[Option<TermId>]) -> &[u32] {
+        let Some(p) = self.preds.get(&pred) else {
+            return &[];
+        };
+        let mut best: &[u32] = &p.all;
+        if let Some(Some(a)) = args.first() {
+            let (path, open) = path_of(store, *a);
+            if !open && path.len > 1 {
+                best = p.path(store, &self.clauses).get(&path);
+                if best.len() <= 1 {
+                    return best;
+                }
+            }
+        }
+        for (pos, a) in args.iter().enumerate().take(p.arity.min(INDEXED_ARGS)) {
+            if let Some(k) = a.and_then(|t| key_of(store, t)) {
+                let c = p
+                    .arg(store, &self.clauses, pos)
+                    .get(store, &self.clauses, k);
+                if c.len() < best.len() {
+                    best = c;
+                    if best.len() <= 1 {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// True when the tabling strategies table calls of `pred`: declared `:- table`, or declared
+    /// `:- coinductive` (a coinductive cycle is only seen at a table, so the directive alone must be
+    /// enough for `c :- c.` to hold).
+    pub fn is_tabled(&self, pred: Pred) -> bool {
+        self.tabled.contains(&pred) || self.coinductive.contains(&pred)
+    }
+
+    /// True when the predicate has clauses or was declared.
+    pub fn is_known(&self, pred: Pred) -> bool {
+        self.preds.contains_key(&pred)
+            || self.declared.contains(&pred)
+            || self.tabled.contains(&pred)
+            || self.coinductive.contains(&pred)
+            || self.non_enumerable.contains(&pred)
+    }
+
+    /// Known predicates with this name (any arity), sorted by arity.
+    pub fn arities_of(&self, name: Sym) -> Vec<u32> {
+        let mut v: Vec<u32> = self
+            .preds
+            .keys()
+            .chain(self.declared.iter())
+            .chain(self.tabled.iter())
+            .filter(|(n, _)| *n == name)
+            .map(|&(_, a)| a)
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    /// All predicates with clauses, sorted by name then arity.
+    pub fn predicates(&self, store: &Store) -> Vec<Pred> {
+        let mut v: Vec<Pred> = self.preds.keys().copied().collect();
+        v.sort_by(|a, b| store.name(a.0).cmp(store.name(b.0)).then(a.1.cmp(&b.1)));
+        v
+    }
+
+    /// Every predicate with clauses, in no particular order.
+    pub fn predicate_keys(&self) -> impl Iterator<Item = Pred> + '_ {
+        self.preds.keys().copied()
+    }
+
+    /// The predicates that no derivation without hypotheses can prove, computed by `init` the
+    /// first time in this generation (the solver owns the analysis: `solve/unprovable.rs`).
+    pub fn unprovable(&self, init: impl FnOnce() -> FxHashSet<Pred>) -> &FxHashSet<Pred> {
+        self.unprovable.get_or_init(init)
+    }
+
+    /// The clauses of one predicate, in order.
+    pub fn clauses_of(&self, pred: Pred) -> &[u32] {
+        self.preds.get(&pred).map(|p| &p.all[..]).unwrap_or(&[])
+    }
+
+    /// True when some clause of `pred` has a body (other than `true`).
+    pub fn has_rules(&self, pred: Pred) -> bool {
+        self.preds.get(&pred).is_some_and(|p| p.has_body)
+    }
+
+    /// The facts of `pred` as flat rows of their arguments (a row of `arity` terms per clause, in
+    /// clause order; runs of whole rows), when every clause is a fact whose arguments are atoms or
+    /// integers: an extensional relation as it is, tracked while loading (`None` otherwise; nothing
+    /// for a predicate of arity 0 or without clauses).
+    pub fn fact_rows<'a>(
+        &'a self,
+        store: &'a Store,
+        pred: Pred,
+    ) -> Option<impl Iterator<Item = &'a [TermId]> + 'a> {
+        let rows: &[(u32, u32)] = match self.preds.get(&pred) {
+            None => &[],
+            Some(p) if p.not_rows => return None,
+            Some(p) => &p.rows,
+        };
+        Some(rows.iter().map(|&(a, b)| store.args_range(a, b)))
+    }
+
+    /// Load parsed items: clauses, directives and queries.
+    pub fn load_items(&mut self, store: &mut Store, items: Vec<Item>) -> Result<()> {
+        for item in items {
+            self.load_item(store, item)?;
+        }
+        Ok(())
+    }
+
+    /// Load one parsed item: a clause, directive or query.
+    pub fn load_item(&mut self, store: &mut Store, item: Item) -> Result<()> {
+        match item.kind {
+            ItemKind::Clause => {
+                self.add_clause_term(store, item.term, item.var_names, Some(item.span))?
+            }
+            ItemKind::Query => self.queries.push(Query {
+                goal: item.term,
+                var_names: item.var_names,
+                span: Some(item.span),
+            }),
+            ItemKind::Directive => self.directive(store, item.term, &item.span)?,
+        }
+        Ok(())
+    }
+
+    fn directive(&mut self, store: &mut Store, t: TermId, span: &Span) -> Result<()> {
+        let bad = |msg: String| Error::Lower {
+            span: span.clone(),
+            code: "load::bad_directive",
+            message: msg,
+        };
+        let (f, args): (Sym, Vec<TermId>) = match store.view(t) {
+            View::App(f, args) => (f, args.to_vec()),
+            View::Atom(f) => (f, Vec::new()),
+            _ => return Err(bad("a directive is a goal such as `table p/N`".into())),
+        };
+        let kind = store.name(f).to_string();
+        let warn =
+            |me: &mut Program, msg: String| me.warnings.push(format!("{span}: warning: {msg}"));
+        // Directives SWI-Prolog files start with.
+        match (kind.as_str(), args.len()) {
+            ("module", 2) | ("style_check", 1) | ("set_prolog_flag", 2)
+                if kind != "set_prolog_flag" =>
+            {
+                return Ok(());
+            }
+            ("use_module" | "ensure_loaded", 1) | ("use_module", 2) => {
+                let lib = matches!(store.view(args[0]), View::App(l, a) if a.len() == 1 && store.name(l) == "library");
+                if !lib {
+                    let text = crate::syntax::print::term_to_string(
+                        store,
+                        args[0],
+                        &crate::syntax::print::default_var_name,
+                        999,
+                    );
+                    warn(self, format!("`{kind}({text})` is not loaded: knot loads one file (give every file on the command line)"));
+                }
+                return Ok(());
+            }
+            ("initialization", 1 | 2) => {
+                // Run as a query by `knot run` (SWI runs it after loading the file).
+                self.queries.push(Query {
+                    goal: args[0],
+                    var_names: Vec::new(),
+                    span: Some(span.clone()),
+                });
+                return Ok(());
+            }
+            ("set_prolog_flag", 2) => {
+                let flag = crate::syntax::print::term_to_string(
+                    store,
+                    args[0],
+                    &crate::syntax::print::default_var_name,
+                    999,
+                );
+                warn(
+                    self,
+                    format!("flag `{flag}` is not supported by knot; the directive is ignored"),
+                );
+                return Ok(());
+            }
+            (_, 1)
+                if matches!(
+                    kind.as_str(),
+                    "table"
+                        | "coinductive"
+                        | "non_enumerable"
+                        | "dynamic"
+                        | "discontiguous"
+                        | "unseen"
+                ) => {}
+            _ if is_decl(&kind)
+                || (kind == "/"
+                    && matches!(store.view(args[0]), View::Atom(k) if is_decl(store.name(k)))) =>
+            {
+                return Err(bad(
+                    "expected `table p/N`, `coinductive p/N`, `non_enumerable p/N`, `dynamic p/N` \
+                     or `unseen(f/N)`"
+                        .into(),
+                ));
+            }
+            _ => {
+                let text = crate::syntax::print::term_to_string(
+                    store,
+                    t,
+                    &crate::syntax::print::default_var_name,
+                    999,
+                );
+                warn(self, format!("directive `{text}` is not run: knot runs no goals while loading (ask it as a query)"));
+                return Ok(());
+            }
+        }
+        let mut specs = Vec::new();
+        let mut items = conjuncts(store, args[0]);
+        // `dynamic([p/1, q/2])`
+        if items.len() == 1 && matches!(store.view(items[0]), View::App(syms::CONS, _)) {
+            let mut cur = items[0];
+            items.clear();
+            while let View::App(syms::CONS, xs) = store.view(cur) {
+                items.push(xs[0]);
+                cur = xs[1];
+            }
+        }
+        for s in items {
+            // `table p/2 as subsumptive` and similar modes: the mode is ignored.
+            let s = match store.view(s) {
+                View::App(a, x) if store.name(a) == "as" && x.len() == 2 => x[0],
+                _ => s,
+            };
+            match store.view(s) {
+                View::App(slash, a) if store.name(slash) == "/" && a.len() == 2 => {
+                    match (store.view(a[0]), store.view(a[1])) {
+                        (View::Atom(n), View::Int(k)) if (0..=1024).contains(&k) => {
+                            specs.push((n, k as u32))
+                        }
+                        _ => {
+                            return Err(bad("a predicate indicator is written `name/arity`".into()))
+                        }
+                    }
+                }
+                _ => return Err(bad("a predicate indicator is written `name/arity`".into())),
+            }
+        }
+        if kind == "unseen" {
+            // `:- unseen(f/N)`: `f` is an open functor (`Program::open`; the arity is not used).
+            self.open.extend(specs.into_iter().map(|(f, _)| f));
+            self.touch();
+            return Ok(());
+        }
+        let set = match kind.as_str() {
+            "table" => &mut self.tabled,
+            "coinductive" => &mut self.coinductive,
+            "non_enumerable" => &mut self.non_enumerable,
+            _ => &mut self.declared,
+        };
+        set.extend(specs);
+        self.touch();
+        Ok(())
+    }
+}
+
+/// A declaration directive's name.
+fn is_decl(kind: &str) -> bool {
+    matches!(
+        kind,
+        "table" | "coinductive" | "non_enumerable" | "dynamic" | "discontiguous" | "unseen"
+    )
+}
+
+/// Add the list library to a clause program: the predicates of `rules/lists.pl` the program does not
+/// define or declare itself.
+pub fn load_library(store: &mut Store, program: &mut Program) -> Result<()> {
+    let (name, text) = crate::syntax::library::LISTS;
+    let items = crate::syntax::clauses::parse_library_clauses(store, name, text)?;
+    let mine: FxHashSet<Pred> = program
+        .preds
+        .keys()
+        .chain(program.declared.iter())
+        .chain(program.tabled.iter())
+        .copied()
+        .collect();
+    for item in items {
+        if !matches!(item.kind, ItemKind::Clause) {
+            continue;
+        }
+        let head = match store.view(item.term) {
+            View::App(syms::NECK, a) if a.len() == 2 => a[0],
+            _ => item.term,
+        };
+        if store.functor(head).is_some_and(|p| mine.contains(&p)) {
+            continue;
+        }
+        program.add_clause_term(store, item.term, item.var_names, None)?;
+        if let Some(c) = program.clauses.last_mut() {
+            c.set_origin(Some("library(lists)".into()));
+        }
+    }
+    Ok(())
+}
+
+/// Control constructs cannot be clause heads.
+pub fn is_control(f: Sym, n: u32) -> bool {
+    matches!(
+        (f, n),
+        (syms::COMMA, 2) | (syms::SEMI, 2) | (syms::NECK, 2) | (syms::NOT, 1) | (syms::IMPLIES, 2)
+    )
+}
+
+/// Split `a, (b, c)` into `[a, b, c]`; `true` gives `[]`.
+pub fn conjuncts(store: &Store, t: TermId) -> Vec<TermId> {
+    let mut out = Vec::new();
+    // Right-nested `(A, (B, C))` is walked without the stack, which only holds the right parts
+    // of left-nested conjunctions.
+    let is_conj = |t: TermId| matches!(store.view(t), View::App(syms::COMMA, a) if a.len() == 2);
+    let is_true = |t: TermId| matches!(store.view(t), View::Atom(syms::TRUE));
+    let mut stack = Vec::new();
+    let mut next = Some(t);
+    while let Some(t) = next.or_else(|| stack.pop()) {
+        next = None;
+        match store.view(t) {
+            View::App(syms::COMMA, &[a, b]) => {
+                if is_conj(a) {
+                    stack.push(b);
+                    next = Some(a);
+                } else {
+                    if !is_true(a) {
+                        out.push(a);
+                    }
+                    next = Some(b);
+                }
+            }
+            View::Atom(syms::TRUE) => {}
+            _ => out.push(t),
+        }
+    }
+    out
+}
+
+/// Rewrite each `\+ G` inside the control structure of `goal` to `'$naf'(G, '$locals'(V..))`, where the
+/// `V`s are the variables of `G` that occur nowhere else in `whole` (the clause or query): those are local
+/// to the negation (`\+ parent(X, _)`), so leaving them unbound does not make the negation flounder.
+pub fn mark_negations(store: &mut Store, whole: TermId, goal: TermId) -> TermId {
+    if !contains_negation(store, goal) {
+        return goal;
+    }
+    let total = var_occurrences(store, whole);
+    rewrite_negations(store, goal, &total)
+}
+
+fn contains_negation(store: &Store, goal: TermId) -> bool {
+    // A body that is one plain goal is answered before any stack is made.
+    match store.view(goal) {
+        View::App(syms::NOT, _) => return true,
+        View::App(syms::COMMA | syms::SEMI | syms::ARROW | syms::IMPLIES, a) if a.len() == 2 => {}
+        View::App(syms::FORALL | syms::EXISTS, a) if a.len() == 2 => {}
+        _ => return false,
+    }
+    let mut stack = vec![goal];
+    while let Some(g) = stack.pop() {
+        match store.view(g) {
+            View::App(syms::NOT, _) => return true,
+            View::App(syms::COMMA | syms::SEMI | syms::ARROW | syms::IMPLIES, a)
+                if a.len() == 2 =>
+            {
+                stack.extend_from_slice(a)
+            }
+            View::App(syms::FORALL | syms::EXISTS, a) if a.len() == 2 => stack.push(a[1]),
+            _ => {}
+        }
+    }
+    false
+}
+
+fn var_occurrences(store: &Store, t: TermId) -> FxHashMap<u32, u32> {
+    let mut m = FxHashMap::default();
+    let mut stack = vec![t];
+    while let Some(t) = stack.pop() {
+        if store.is_ground(t) {
+            continue;
+        }
+        match store.view(t) {
+            View::Var(i) => *m.entry(i).or_insert(0) += 1,
+            View::App(_, a) => stack.extend_from_slice(a),
+            _ => {}
+        }
+    }
+    m
+}
+
+/// Rewrite every `\+ G` of a goal's control structure as `'$naf'(G, '$locals'(V..))`. Iterative: a
+/// body of many thousand goals is a deep right-nested conjunction.
+fn rewrite_negations(store: &mut Store, g: TermId, total: &FxHashMap<u32, u32>) -> TermId {
+    enum W {
+        Visit(TermId),
+        Build(TermId),
+    }
+    let mut work = vec![W::Visit(g)];
+    let mut out: Vec<TermId> = Vec::new();
+    while let Some(w) = work.pop() {
+        match w {
+            W::Visit(g) => match store.view(g) {
+                View::App(syms::NOT, a) if a.len() == 1 => {
+                    let inner = a[0];
+                    work.push(W::Build(g));
+                    work.push(W::Visit(inner));
+                }
+                View::App(syms::COMMA | syms::SEMI | syms::ARROW | syms::IMPLIES, a)
+                    if a.len() == 2 =>
+                {
+                    let (x, y) = (a[0], a[1]);
+                    work.push(W::Build(g));
+                    work.push(W::Visit(y));
+                    work.push(W::Visit(x));
+                }
+                View::App(syms::FORALL | syms::EXISTS, a) if a.len() == 2 => {
+                    let b = a[1];
+                    work.push(W::Build(g));
+                    work.push(W::Visit(b));
+                }
+                _ => out.push(g),
+            },
+            W::Build(g) => {
+                let t = match store.view(g) {
+                    View::App(syms::NOT, _) => {
+                        let inner = out.pop().unwrap_or(g);
+                        let here = var_occurrences(store, inner);
+                        let mut locals: Vec<u32> = here
+                            .iter()
+                            .filter(|&(v, &n)| total.get(v).copied().unwrap_or(0) <= n)
+                            .map(|(&v, _)| v)
+                            .collect();
+                        locals.sort_unstable();
+                        let vars: Vec<TermId> = locals.into_iter().map(|v| store.var(v)).collect();
+                        let l = store.app(syms::LOCALS, &vars);
+                        store.app(syms::NAF, &[inner, l])
+                    }
+                    View::App(f @ (syms::FORALL | syms::EXISTS), a) => {
+                        let v = a[0];
+                        let b = out.pop().unwrap_or(g);
+                        store.app(f, &[v, b])
+                    }
+                    View::App(f, _) => {
+                        let y = out.pop().unwrap_or(g);
+                        let x = out.pop().unwrap_or(g);
+                        store.app(f, &[x, y])
+                    }
+                    _ => g,
+                };
+                out.push(t);
+            }
+        }
+    }
+    out.pop().unwrap_or(g)
+}
+
+/// The variables bound by `'$forall'(X, G)` in the control structure of a goal: placeholders, not
+/// unknowns of the query, so answers do not report them. (`exists(X, G)` variables are reported, as
+/// chalk reports the existential variables of a goal.)
+pub fn quantified_vars(store: &Store, goal: TermId) -> Vec<u32> {
+    let mut out = Vec::new();
+    let mut stack = vec![goal];
+    while let Some(g) = stack.pop() {
+        match store.view(g) {
+            View::App(syms::FORALL, a) if a.len() == 2 => {
+                // `'$forall'(X, G)` or `'$forall'([X, Y], G)`.
+                let mut l = a[0];
+                loop {
+                    match store.view(l) {
+                        View::Var(i) => {
+                            out.push(i);
+                            break;
+                        }
+                        View::App(syms::CONS, xs) if xs.len() == 2 => {
+                            if let View::Var(i) = store.view(xs[0]) {
+                                out.push(i);
+                            }
+                            l = xs[1];
+                        }
+                        _ => break,
+                    }
+                }
+                stack.push(a[1]);
+            }
+            View::App(syms::EXISTS, a) if a.len() == 2 => stack.push(a[1]),
+            // `forall(X, G)` with a variable `X` is the universal (see the `forall/2` built-in).
+            View::App(f, a) if a.len() == 2 && store.name(f) == "forall" => {
+                if let View::Var(i) = store.view(a[0]) {
+                    out.push(i);
+                    stack.push(a[1]);
+                }
+            }
+            View::App(syms::COMMA | syms::SEMI | syms::ARROW | syms::IMPLIES, a)
+                if a.len() == 2 =>
+            {
+                stack.extend_from_slice(a)
+            }
+            View::App(syms::NOT, a) if a.len() == 1 => stack.push(a[0]),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Hide the quantified variables of a query: their names get a leading `_`, which answers leave out.
+pub fn hide_quantified(store: &Store, goal: TermId, names: &mut [Box<str>]) {
+    for i in quantified_vars(store, goal) {
+        if let Some(n) = names.get_mut(i as usize) {
+            if !n.starts_with('_') {
+                *n = format!("_{n}").into();
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn program(store: &mut Store, src: &str) -> Program {
+        let items = crate::syntax::clauses::parse_clauses(store, &"t.pl".into(), src).unwrap();
+        let mut p = Program::new();
+        for it in items {
+            p.add_clause_term(store, it.term, it.var_names, None)
+                .unwrap();
+        }
+        p
+    }
+
+    fn goal_args(store: &mut Store, text: &str) -> (Pred, Vec<Option<TermId>>) {
+        let (g, _) = crate::syntax::clauses::parse_goal(store, &"<goal>".into(), text).unwrap();
+        let pred = store.functor(g).unwrap();
+        let args = store.args(g).iter().map(|&a| Some(a)).collect();
+        (pred, args)
+    }
+
+    #[test]
+    fn first_argument_paths_tell_clauses_apart() {
+        let mut store = Store::new();
+        let src = "n(a(t(x0), o), r0).\nn(a(t(X), o), any).\nn(a(t(x1), o), r1).\n\
+                   n(a(u(x1), o), r2).\nn(Y, var).\nn(a(t(x2), o), r3).\n";
+        let p = program(&mut store, src);
+        let text = |store: &Store, c: &[u32]| -> Vec<String> {
+            c.iter()
+                .map(|&i| {
+                    crate::syntax::print::term_to_string(
+                        store,
+                        p.clause(i).head,
+                        &|_| "_".into(),
+                        100,
+                    )
+                })
+                .map(|s| s.split(", ").last().unwrap_or("").to_string())
+                .collect()
+        };
+        // A complete path: the clauses with exactly that path and those whose path stops at a
+        // variable along it, in source order.
+        let (pred, args) = goal_args(&mut store, "n(a(t(x1), o), R)");
+        let c = p.candidates(&store, pred, &args).to_vec();
+        assert_eq!(text(&store, &c), ["any)", "r1)", "var)"]);
+        // A path no clause has: only the clauses whose path stops at a variable along it.
+        let (pred, args) = goal_args(&mut store, "n(a(t(x9), o), R)");
+        let c = p.candidates(&store, pred, &args).to_vec();
+        assert_eq!(text(&store, &c), ["any)", "var)"]);
+        // A path that stops at a variable: no narrowing by path.
+        let (pred, args) = goal_args(&mut store, "n(a(t(Z), o), R)");
+        assert_eq!(p.candidates(&store, pred, &args).len(), 6);
+    }
+}

@@ -1,0 +1,312 @@
+//! Control built-ins: `call/N`, `once/1`, `ignore/1`, `not/1`, `forall/2` (SWI's: no counterexample),
+//! `findall/3,4`, `aggregate_all/3`, `catch/3`, `throw/1`, `halt/0,1`.
+
+use super::super::{
+    cons, CallAction, Choice, Env, Flow, GoalKind, Hooks, Machine, Marks, NotAction, State,
+};
+use super::Err;
+use crate::program::Pred;
+use crate::term::unify::{Ref, VarMap};
+use crate::term::{syms, TermId, View};
+use std::ops::ControlFlow;
+
+/// Hooks of the nested search of `findall/3`: every answer's instance of the template.
+struct Collect {
+    template: Ref,
+    results: Vec<TermId>,
+}
+
+impl Hooks for Collect {
+    fn is_tabled(&self, _pred: Pred) -> bool {
+        false
+    }
+    fn call(&mut self, _m: &mut Machine<'_>, _st: &State, _goal: Ref, _env: &Env) -> CallAction {
+        CallAction::Resolve
+    }
+    fn success(&mut self, m: &mut Machine<'_>, st: &State) -> ControlFlow<()> {
+        let mut map = VarMap::new();
+        let t = st.b.resolve(m.store, self.template, &mut map);
+        self.results.push(t);
+        ControlFlow::Continue(())
+    }
+    fn negation(
+        &mut self,
+        m: &mut Machine<'_>,
+        st: &mut State,
+        goal: Ref,
+        env: &Env,
+        depth: u32,
+    ) -> NotAction {
+        m.negate_by_search(st, goal, env, depth, &|_| false)
+    }
+}
+
+impl Machine<'_> {
+    /// Every instance of `template` for the proofs of `goal` (a nested depth-first search, bindings
+    /// restored afterwards); `None` when a limit or an error stopped it.
+    fn collect(
+        &mut self,
+        st: &mut State,
+        template: Ref,
+        goal: Ref,
+        env: &Env,
+        depth: u32,
+    ) -> Option<Vec<TermId>> {
+        if self.negation_depth >= 1000 {
+            self.halt(super::super::StopReason::NegationDepth(1000));
+            return None;
+        }
+        self.negation_depth += 1;
+        let mark = st.b.mark();
+        let nslots = st.b.len();
+        let mut sub = State {
+            b: std::mem::take(&mut st.b),
+            goals: cons(GoalKind::CallCut(goal, 0), env, depth, None),
+            universe: st.universe,
+            taint: 0,
+            fallback: false,
+        };
+        let mut c = Collect {
+            template,
+            results: Vec::new(),
+        };
+        let flow = self.run(&mut sub, &mut c);
+        // A branch of the sub-search cut short by a limit leaves the collected list uncertain.
+        st.taint |= sub.taint;
+        st.b = sub.b;
+        st.b.undo(mark);
+        st.b.truncate(nslots);
+        self.negation_depth -= 1;
+        match flow {
+            ControlFlow::Break(()) if self.stopped() => None,
+            _ => Some(c.results),
+        }
+    }
+
+    /// The list of `items` (each numbered from 0 on its own) ending in `tail`, as one term whose
+    /// variables are fresh.
+    fn fresh_list(&mut self, items: &[TermId], tail: TermId) -> TermId {
+        let mut off = self.store.var_count(tail);
+        let mut renamed = Vec::with_capacity(items.len());
+        for &t in items {
+            let n = self.store.var_count(t);
+            if n == 0 {
+                renamed.push(t);
+            } else {
+                let o = off;
+                renamed.push(self.store.map_vars(t, &mut |s, v| s.var(v + o)));
+                off += n;
+            }
+        }
+        self.store.list(&renamed, Some(tail))
+    }
+
+    /// Unify `x` with a list of fresh instances of `items`.
+    fn unify_list(&mut self, st: &mut State, x: Ref, items: &[TermId]) -> bool {
+        let nil = self.store.atom(syms::NIL);
+        let l = self.fresh_list(items, nil);
+        self.unify_fresh(st, x, l)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub fn control(
+        &mut self,
+        st: &mut State,
+        name: &str,
+        args: &[Ref],
+        _goal: Ref,
+        env: &Env,
+        depth: u32,
+        choices: &mut Vec<Choice<'_>>,
+        _hooks: &mut dyn Hooks,
+    ) -> Option<Flow> {
+        let a = |i: usize| args[i];
+        Some(match (name, args.len()) {
+            ("call", n) => {
+                let Some(g) = self.bound(st, a(0)) else {
+                    return Some(self.raise(st, Err::Instantiation));
+                };
+                let mut map = VarMap::new();
+                let g = st.b.resolve(self.store, g, &mut map);
+                let extra: Vec<TermId> = (1..n)
+                    .map(|i| st.b.resolve(self.store, a(i), &mut map))
+                    .collect();
+                let goal = match self.store.view(g) {
+                    View::Atom(f) => self.store.app(f, &extra),
+                    View::App(f, xs) => {
+                        let mut all = xs.to_vec();
+                        all.extend(extra);
+                        self.store.app(f, &all)
+                    }
+                    _ => return Some(self.raise(st, Err::TypeTerm("callable", a(0)))),
+                };
+                let h = choices.len();
+                self.push_goal(st, goal, &map, env, depth, Some(h))
+            }
+            ("not" | "once" | "ignore", 1) => {
+                let (g, map) = self.resolved(st, a(0));
+                let s = &mut *self.store;
+                let t = s.atom(syms::TRUE);
+                let goal = match name {
+                    "not" => s.app(syms::NOT, &[g]),
+                    "once" => s.app(syms::ARROW, &[g, t]),
+                    _ => {
+                        let c = s.app(syms::ARROW, &[g, t]);
+                        s.app(syms::SEMI, &[c, t])
+                    }
+                };
+                let goal = crate::program::mark_negations(self.store, goal, goal);
+                let h = choices.len();
+                self.push_goal(st, goal, &map, env, depth, Some(h))
+            }
+            ("forall", 2) => {
+                // SWI's forall/2: `\+ (Cond, \+ Action)`, every variable local to the negation.
+                let mut map = VarMap::new();
+                let c = st.b.resolve(self.store, a(0), &mut map);
+                let act = st.b.resolve(self.store, a(1), &mut map);
+                let s = &mut *self.store;
+                if matches!(s.view(c), View::Var(_)) {
+                    // An unbound condition is an instantiation error in SWI; knot reads
+                    // `forall(X, G)` with a variable `X` as the universal `'$forall'(X, G)` (the
+                    // hypothetical-reasoning form of earlier versions).
+                    let goal = s.app(syms::FORALL, &[c, act]);
+                    return Some(self.push_goal(st, goal, &map, env, depth, None));
+                }
+                let vars: Vec<TermId> = (0..map.len() as u32).map(|i| s.var(i)).collect();
+                let locals = s.app(syms::LOCALS, &vars);
+                let inner = s.app(syms::NAF, &[act, locals]);
+                let both = s.app(syms::COMMA, &[c, inner]);
+                let goal = s.app(syms::NAF, &[both, locals]);
+                self.push_goal(st, goal, &map, env, depth, None)
+            }
+            ("findall", 3 | 4) => {
+                let Some(results) = self.collect(st, a(0), a(1), env, depth) else {
+                    return Some(ControlFlow::Continue(false));
+                };
+                if args.len() == 3 {
+                    ControlFlow::Continue(self.unify_list(st, a(2), &results))
+                } else {
+                    let (tail, map) = self.resolved(st, a(3));
+                    let l = self.fresh_list(&results, tail);
+                    ControlFlow::Continue(self.unify_mapped(st, a(2), l, &map))
+                }
+            }
+            ("aggregate_all", 3) => return Some(self.aggregate_all(st, args, env, depth)),
+            ("catch", 3) => {
+                let h = choices.len();
+                choices.push(Choice::Catch {
+                    catcher: a(1),
+                    recovery: a(2),
+                    env: env.clone(),
+                    depth,
+                    rest: st.goals.clone(),
+                    mark: st.b.mark(),
+                    nslots: st.b.len(),
+                    universe: st.universe,
+                    marks: Marks::of(st),
+                });
+                let rest = st.goals.take();
+                let after = cons(GoalKind::CatchExit(h), env, depth, rest);
+                st.goals = cons(GoalKind::CallCut(a(0), h + 1), env, depth, after);
+                ControlFlow::Continue(true)
+            }
+            ("throw", 1) => {
+                if self.bound(st, a(0)).is_none() {
+                    return Some(self.raise(st, Err::Instantiation));
+                }
+                let (ball, _) = self.resolved(st, a(0));
+                self.throw_ball(ball)
+            }
+            ("halt", n) => {
+                let code = if n == 1 {
+                    match self.bound(st, a(0)).map(|r| self.store.view(r.term)) {
+                        Some(View::Int(i)) => i as i32,
+                        _ => 0,
+                    }
+                } else {
+                    0
+                };
+                super::write::flush_output();
+                std::process::exit(code)
+            }
+            _ => return None,
+        })
+    }
+
+    /// `aggregate_all(count | sum(E) | max(E) | min(E) | bag(T) | set(T), Goal, Result)`.
+    fn aggregate_all(&mut self, st: &mut State, args: &[Ref], env: &Env, depth: u32) -> Flow {
+        let Some(spec) = self.bound(st, args[0]) else {
+            return self.raise(st, Err::Instantiation);
+        };
+        let (kind, template) = match self.store.view(spec.term) {
+            View::Atom(f) if self.store.name(f) == "count" => ("count", spec),
+            View::App(f, xs) if xs.len() == 1 => {
+                let k = match self.store.name(f) {
+                    "count" => "count",
+                    "sum" => "sum",
+                    "max" => "max",
+                    "min" => "min",
+                    "bag" => "bag",
+                    "set" => "set",
+                    _ => return self.raise(st, Err::Domain("aggregate_spec", spec)),
+                };
+                (k, Ref::new(xs[0], spec.base))
+            }
+            _ => return self.raise(st, Err::Domain("aggregate_spec", spec)),
+        };
+        let Some(results) = self.collect(st, template, args[1], env, depth) else {
+            return ControlFlow::Continue(false);
+        };
+        let out = args[2];
+        match kind {
+            "count" => {
+                let t = self.store.int(results.len() as i64);
+                ControlFlow::Continue(self.unify_fresh(st, out, t))
+            }
+            "bag" => ControlFlow::Continue(self.unify_list(st, out, &results)),
+            "set" => {
+                let mut r = results;
+                super::terms::sort_terms(self.store, &mut r, true);
+                ControlFlow::Continue(self.unify_list(st, out, &r))
+            }
+            _ => {
+                // sum / max / min of evaluated values.
+                let mut acc: Option<super::arith::Num> = None;
+                for t in results {
+                    let v = match self.eval(&State::default(), Ref::new(t, 0)) {
+                        Ok(v) => v,
+                        Err(e) => return self.raise(st, e),
+                    };
+                    acc = Some(match acc {
+                        None => v,
+                        Some(a) => {
+                            let o = super::arith::compare(&a, &v);
+                            match kind {
+                                "sum" => {
+                                    let s = &mut *self.store;
+                                    let (x, y) = (a.term(s), v.term(s));
+                                    let plus = s.sym("+");
+                                    let e = s.app(plus, &[x, y]);
+                                    match self.eval(&State::default(), Ref::new(e, 0)) {
+                                        Ok(r) => r,
+                                        Err(e) => return self.raise(st, e),
+                                    }
+                                }
+                                "max" if o == std::cmp::Ordering::Less => v,
+                                "min" if o == std::cmp::Ordering::Greater => v,
+                                _ => a,
+                            }
+                        }
+                    });
+                }
+                let v = match (acc, kind) {
+                    (Some(v), _) => v,
+                    (None, "sum") => super::arith::Num::Int(0),
+                    (None, _) => return ControlFlow::Continue(false),
+                };
+                let t = v.term(self.store);
+                ControlFlow::Continue(self.unify_fresh(st, out, t))
+            }
+        }
+    }
+}

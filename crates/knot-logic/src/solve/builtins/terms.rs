@@ -1,0 +1,372 @@
+//! Type checks, the standard order of terms (`compare/3`, `@<`, sorting), and term construction
+//! (`functor/3`, `arg/3`, `=..`, `copy_term/2`, `term_variables/2`), `succ/2`, `plus/3`.
+
+use super::super::{Machine, State};
+use super::arith::{self, Num};
+use super::Err;
+use crate::term::unify::{Deref, Ref, VarMap};
+use crate::term::{syms, Store, TermId, View};
+use std::cmp::Ordering;
+
+/// The rank of a term's type in the standard order as SWI-Prolog 9 sorts:
+/// Var < Number < String < Atom < Compound.
+fn rank(v: &View<'_>) -> u8 {
+    match v {
+        View::Var(_) => 0,
+        View::Int(_) | View::Big(_) | View::Float(_) => 1,
+        View::Str(_) => 2,
+        View::Placeholder(..) | View::Atom(_) => 3,
+        View::App(..) => 5,
+    }
+}
+
+/// Compare two resolved terms (sharing one variable numbering) in the standard order of terms.
+pub fn compare_terms(store: &Store, a: TermId, b: TermId) -> Ordering {
+    let mut stack = vec![(a, b)];
+    while let Some((a, b)) = stack.pop() {
+        if a == b {
+            continue;
+        }
+        let (va, vb) = (store.view(a), store.view(b));
+        let (ra, rb) = (rank(&va), rank(&vb));
+        if ra != rb {
+            return ra.cmp(&rb);
+        }
+        let o = match (va, vb) {
+            (View::Var(x), View::Var(y)) => x.cmp(&y),
+            (View::App(f, xs), View::App(g, ys)) => {
+                let o = xs
+                    .len()
+                    .cmp(&ys.len())
+                    .then_with(|| store.name(f).cmp(store.name(g)));
+                if o == Ordering::Equal {
+                    for (&x, &y) in xs.iter().zip(ys).rev() {
+                        stack.push((x, y));
+                    }
+                    continue;
+                }
+                o
+            }
+            (View::Atom(x), View::Atom(y)) => store.name(x).cmp(store.name(y)),
+            (View::Str(x), View::Str(y)) => store.name(x).cmp(store.name(y)),
+            (View::Placeholder(u, i), View::Placeholder(v, j)) => (u, i).cmp(&(v, j)),
+            (View::Placeholder(..), _) => Ordering::Less,
+            (_, View::Placeholder(..)) => Ordering::Greater,
+            _ => match (Num::of(store, a), Num::of(store, b)) {
+                (Some(x), Some(y)) => arith::compare(&x, &y).then_with(|| {
+                    // Equal by value: a float comes before an integer.
+                    matches!(y, Num::Float(_)).cmp(&matches!(x, Num::Float(_)))
+                }),
+                _ => a.cmp(&b),
+            },
+        };
+        if o != Ordering::Equal {
+            return o;
+        }
+    }
+    Ordering::Equal
+}
+
+/// Sort resolved terms in the standard order (stable); drop duplicates when `dedup`.
+pub fn sort_terms(store: &Store, v: &mut Vec<TermId>, dedup: bool) {
+    v.sort_by(|&a, &b| compare_terms(store, a, b));
+    if dedup {
+        v.dedup();
+    }
+}
+
+impl Machine<'_> {
+    fn type_check(&self, st: &State, name: &str, x: Ref) -> Option<bool> {
+        let t = match st.b.deref(self.store, x) {
+            Deref::Unbound(_) => return Some(name == "var"),
+            Deref::Term(t) => t,
+        };
+        let v = self.store.view(t.term);
+        Some(match name {
+            "var" => false,
+            "atom" => matches!(v, View::Atom(_)),
+            "number" => matches!(v, View::Int(_) | View::Big(_) | View::Float(_)),
+            "integer" => matches!(v, View::Int(_) | View::Big(_)),
+            "float" => matches!(v, View::Float(_)),
+            "atomic" => !matches!(v, View::App(..)),
+            "compound" => matches!(v, View::App(..)),
+            "callable" => matches!(v, View::App(..) | View::Atom(_)),
+            "string" => matches!(v, View::Str(_)),
+            "is_list" => self.proper_list(st, t).is_ok(),
+            "ground" => st.b.is_ground(self.store, t),
+            _ => return None,
+        })
+    }
+
+    fn int_arg(&self, st: &State, x: Ref) -> Result<Option<i64>, Err> {
+        match st.b.deref(self.store, x) {
+            Deref::Unbound(_) => Ok(None),
+            Deref::Term(t) => match self.store.view(t.term) {
+                View::Int(i) => Ok(Some(i)),
+                _ => Err(Err::TypeTerm("integer", t)),
+            },
+        }
+    }
+
+    pub fn term_builtin(
+        &mut self,
+        st: &mut State,
+        name: &str,
+        args: &[Ref],
+    ) -> Option<Result<bool, Err>> {
+        let a = |i: usize| args[i];
+        if args.len() == 1 {
+            if let Some(ok) = self.type_check(st, name, a(0)) {
+                return Some(Ok(ok));
+            }
+        }
+        Some(match (name, args.len()) {
+            ("compare", 3) => {
+                let mut map = VarMap::new();
+                let x = st.b.resolve(self.store, a(1), &mut map);
+                let y = st.b.resolve(self.store, a(2), &mut map);
+                let o = match compare_terms(self.store, x, y) {
+                    Ordering::Less => "<",
+                    Ordering::Equal => "=",
+                    Ordering::Greater => ">",
+                };
+                let t = self.store.atom_named(o);
+                Ok(st.b.unify(self.store, a(0), Ref::new(t, 0), self.opts))
+            }
+            ("@<" | "@>" | "@=<" | "@>=", 2) => {
+                let mut map = VarMap::new();
+                let x = st.b.resolve(self.store, a(0), &mut map);
+                let y = st.b.resolve(self.store, a(1), &mut map);
+                let o = compare_terms(self.store, x, y);
+                Ok(match name {
+                    "@<" => o == Ordering::Less,
+                    "@>" => o == Ordering::Greater,
+                    "@=<" => o != Ordering::Greater,
+                    _ => o != Ordering::Less,
+                })
+            }
+            ("msort" | "sort" | "keysort", 2) | ("sort", 4) => self.sort(st, name, args),
+            ("=@=" | "\\=@=", 2) => {
+                // Variants: equal up to a renaming of variables.
+                let (x, _) = self.resolved(st, a(0));
+                let (y, _) = self.resolved(st, a(1));
+                Ok((x == y) == (name == "=@="))
+            }
+            ("functor", 3) => self.functor(st, args),
+            ("arg", 3) => {
+                let n = match self.int_arg(st, a(0)) {
+                    Ok(Some(n)) => n,
+                    Ok(None) => return Some(Err(Err::Instantiation)),
+                    Err(e) => return Some(Err(e)),
+                };
+                match self.bound(st, a(1)).map(|t| (t, self.store.view(t.term))) {
+                    Some((t, View::App(_, xs))) => {
+                        if n < 1 || n as usize > xs.len() {
+                            Ok(false)
+                        } else {
+                            let x = Ref::new(xs[n as usize - 1], t.base);
+                            Ok(st.b.unify(self.store, a(2), x, self.opts))
+                        }
+                    }
+                    Some((t, _)) => Err(Err::TypeTerm("compound", t)),
+                    None => Err(Err::Instantiation),
+                }
+            }
+            ("=..", 2) => match self.bound(st, a(0)) {
+                Some(t) => {
+                    let (tt, map) = self.resolved(st, t);
+                    let items: Vec<TermId> = match self.store.view(tt) {
+                        View::App(f, xs) => {
+                            let xs = xs.to_vec();
+                            let mut v = vec![self.store.atom(f)];
+                            v.extend(xs);
+                            v
+                        }
+                        _ => vec![tt],
+                    };
+                    let l = self.store.list(&items, None);
+                    Ok(self.unify_mapped(st, a(1), l, &map))
+                }
+                None => match self.proper_list(st, a(1)) {
+                    Ok(items) if !items.is_empty() => {
+                        let mut map = VarMap::new();
+                        let ts: Vec<TermId> = items
+                            .iter()
+                            .map(|&r| st.b.resolve(self.store, r, &mut map))
+                            .collect();
+                        let t = match self.store.view(ts[0]) {
+                            View::Atom(f) => self.store.app(f, &ts[1..]),
+                            _ if ts.len() == 1 => ts[0],
+                            View::Var(_) => return Some(Err(Err::Instantiation)),
+                            _ => return Some(Err(Err::TypeTerm("atom", items[0]))),
+                        };
+                        Ok(self.unify_mapped(st, a(0), t, &map))
+                    }
+                    Ok(_) => Err(Err::Domain("non_empty_list", a(1))),
+                    Err(_) => Err(Err::Instantiation),
+                },
+            },
+            ("copy_term", 2) => {
+                let (t, _) = self.resolved(st, a(0));
+                Ok(self.unify_fresh(st, a(1), t))
+            }
+            ("term_variables", 2) => {
+                let (_, map) = self.resolved(st, a(0));
+                let vars: Vec<TermId> = (0..map.len() as u32).map(|i| self.store.var(i)).collect();
+                let l = self.store.list(&vars, None);
+                Ok(self.unify_mapped(st, a(1), l, &map))
+            }
+            ("succ", 2) => match (self.int_arg(st, a(0)), self.int_arg(st, a(1))) {
+                (Err(e), _) | (_, Err(e)) => Err(e),
+                (Ok(Some(x)), _) if x < 0 => Err(Err::TypeTerm("not_less_than_zero", a(0))),
+                (Ok(Some(x)), _) => {
+                    let t = self.store.int(x + 1);
+                    Ok(st.b.unify(self.store, a(1), Ref::new(t, 0), self.opts))
+                }
+                (Ok(None), Ok(Some(y))) if y <= 0 => {
+                    if y < 0 {
+                        Err(Err::TypeTerm("not_less_than_zero", a(1)))
+                    } else {
+                        Ok(false)
+                    }
+                }
+                (Ok(None), Ok(Some(y))) => {
+                    let t = self.store.int(y - 1);
+                    Ok(st.b.unify(self.store, a(0), Ref::new(t, 0), self.opts))
+                }
+                (Ok(None), Ok(None)) => Err(Err::Instantiation),
+            },
+            ("plus", 3) => {
+                let vals: Vec<Option<Num>> = (0..3)
+                    .map(|i| {
+                        self.bound(st, a(i))
+                            .and_then(|t| Num::of(self.store, t.term))
+                    })
+                    .collect();
+                let (target, e) = match (&vals[0], &vals[1], &vals[2]) {
+                    (Some(_), Some(_), _) => (2, ("+", 0, 1)),
+                    (Some(_), None, Some(_)) => (1, ("-", 2, 0)),
+                    (None, Some(_), Some(_)) => (0, ("-", 2, 1)),
+                    _ => return Some(Err(Err::Instantiation)),
+                };
+                let s = &mut *self.store;
+                let x = vals[e.1].clone().map(|v| v.term(s));
+                let y = vals[e.2].clone().map(|v| v.term(s));
+                let (Some(x), Some(y)) = (x, y) else {
+                    return Some(Err(Err::Instantiation));
+                };
+                let f = s.sym(e.0);
+                let ex = s.app(f, &[x, y]);
+                match self.eval(&State::default(), Ref::new(ex, 0)) {
+                    Ok(v) => {
+                        let t = v.term(self.store);
+                        Ok(st.b.unify(self.store, a(target), Ref::new(t, 0), self.opts))
+                    }
+                    Err(e) => Err(e),
+                }
+            }
+            _ => return None,
+        })
+    }
+
+    fn functor(&mut self, st: &mut State, args: &[Ref]) -> Result<bool, Err> {
+        match self.bound(st, args[0]) {
+            Some(t) => {
+                let (name, n) = match self.store.view(t.term) {
+                    View::App(f, xs) => (Some(f), xs.len() as i64),
+                    _ => (None, 0),
+                };
+                let name = match name {
+                    Some(f) => self.store.atom(f),
+                    None => t.term,
+                };
+                let n = self.store.int(n);
+                Ok(st
+                    .b
+                    .unify(self.store, args[1], Ref::new(name, t.base), self.opts)
+                    && st.b.unify(self.store, args[2], Ref::new(n, 0), self.opts))
+            }
+            None => {
+                let name = self.bound(st, args[1]).ok_or(Err::Instantiation)?;
+                let n = self.int_arg(st, args[2])?.ok_or(Err::Instantiation)?;
+                if n == 0 {
+                    return Ok(st.b.unify(self.store, args[0], name, self.opts));
+                }
+                let f = match self.store.view(name.term) {
+                    View::Atom(f) => f,
+                    View::App(..) => return Err(Err::TypeTerm("atomic", name)),
+                    _ => return Err(Err::TypeTerm("atom", name)),
+                };
+                if !(0..=1024).contains(&n) {
+                    return Err(Err::Resource);
+                }
+                let vars: Vec<TermId> = (0..n as u32).map(|i| self.store.var(i)).collect();
+                let t = self.store.app(f, &vars);
+                Ok(self.unify_fresh(st, args[0], t))
+            }
+        }
+    }
+
+    fn sort(&mut self, st: &mut State, name: &str, args: &[Ref]) -> Result<bool, Err> {
+        let (list, out) = if args.len() == 4 {
+            (args[2], args[3])
+        } else {
+            (args[0], args[1])
+        };
+        let items = match self.proper_list(st, list) {
+            Ok(v) => v,
+            Err(true) => return Err(Err::Instantiation),
+            Err(false) => return Err(Err::TypeTerm("list", list)),
+        };
+        let mut map = VarMap::new();
+        let mut ts: Vec<TermId> = items
+            .iter()
+            .map(|&r| st.b.resolve(self.store, r, &mut map))
+            .collect();
+        let store = &*self.store;
+        match (name, args.len()) {
+            ("msort", _) => sort_terms(store, &mut ts, false),
+            ("sort", 2) => sort_terms(store, &mut ts, true),
+            ("keysort", _) => {
+                for (&t, &r) in ts.iter().zip(&items) {
+                    match store.view(t) {
+                        View::App(f, xs) if xs.len() == 2 && store.name(f) == "-" => {}
+                        View::Var(_) => return Err(Err::Instantiation),
+                        _ => return Err(Err::TypeTerm("pair", r)),
+                    }
+                }
+                ts.sort_by(|&a, &b| compare_terms(store, store.args(a)[0], store.args(b)[0]));
+            }
+            _ => {
+                let key = self.int_arg(st, args[0])?.ok_or(Err::Instantiation)?;
+                let order = match self.bound(st, args[1]).map(|r| self.store.view(r.term)) {
+                    Some(View::Atom(o)) => self.store.name(o).to_string(),
+                    _ => return Err(Err::Instantiation),
+                };
+                let store = &*self.store;
+                let k = |t: TermId| -> Option<TermId> {
+                    if key == 0 {
+                        Some(t)
+                    } else {
+                        store.args(t).get(key as usize - 1).copied()
+                    }
+                };
+                if ts.iter().any(|&t| k(t).is_none()) {
+                    return Err(Err::TypeTerm("compound", list));
+                }
+                let kk = |t: TermId| k(t).unwrap_or(t);
+                match order.as_str() {
+                    "@<" | "@=<" => ts.sort_by(|&a, &b| compare_terms(store, kk(a), kk(b))),
+                    "@>" | "@>=" => ts.sort_by(|&a, &b| compare_terms(store, kk(b), kk(a))),
+                    _ => return Err(Err::Domain("order", args[1])),
+                }
+                if order == "@<" || order == "@>" {
+                    ts.dedup_by(|a, b| compare_terms(store, kk(*a), kk(*b)) == Ordering::Equal);
+                }
+            }
+        }
+        let l = self.store.list(&ts, None);
+        let _ = syms::NIL;
+        Ok(self.unify_mapped(st, out, l, &map))
+    }
+}

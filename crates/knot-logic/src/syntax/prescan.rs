@@ -1,0 +1,175 @@
+//! A linear pre-pass over source text, before the (recursive) pest parser sees it: reports unterminated
+//! comments and quotes where they start, and refuses nesting deeper than [`MAX_NESTING`] so that parsing
+//! cannot exhaust the stack.
+
+use crate::error::{Error, Result};
+use std::sync::Arc;
+
+/// Deepest bracket nesting accepted. The command line parses on a thread with a large stack; this bound
+/// keeps well inside it.
+pub const MAX_NESTING: usize = 200_000;
+
+/// Which comment and quote conventions apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    /// `%` and `/* */` comments, `'quoted atoms'`, `"strings"`.
+    Clauses,
+    /// `//` and `/* */` comments, `"strings"`; `'a` is a lifetime.
+    Surface,
+}
+
+/// The bytes [`check`] looks at: comment and quote starts, brackets.
+const SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut k = 0;
+    let special = b"%/'\"([{)]}";
+    while k < special.len() {
+        t[special[k] as usize] = true;
+        k += 1;
+    }
+    t
+};
+
+/// Check `src` for unterminated comments/quotes and excessive nesting; returns the deepest bracket
+/// nesting met.
+pub fn check(file: &Arc<str>, src: &str, lang: Lang) -> Result<usize> {
+    let b = src.as_bytes();
+    let mut i = 0;
+    let mut depth = 0usize;
+    let mut deepest = 0usize;
+    while i < b.len() {
+        // Most bytes are none of the ones below: skip runs of them in a tight loop.
+        while i < b.len() && !SPECIAL[b[i] as usize] {
+            i += 1;
+        }
+        let Some(&c) = b.get(i) else { break };
+        match c {
+            b'%' if lang == Lang::Clauses => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'/' if lang == Lang::Surface && b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => match src[i + 2..].find("*/") {
+                Some(k) => {
+                    i = i + 2 + k + 2;
+                    continue;
+                }
+                None => {
+                    return Err(Error::syntax(
+                        file,
+                        src,
+                        i,
+                        i + 2,
+                        "unterminated block comment `/*`",
+                    ))
+                }
+            },
+            b'\'' if lang == Lang::Clauses => {
+                let start = i;
+                i += 1;
+                loop {
+                    match b.get(i) {
+                        None | Some(b'\n') => {
+                            return Err(Error::syntax(
+                                file,
+                                src,
+                                start,
+                                start + 1,
+                                "unterminated quoted atom",
+                            ))
+                        }
+                        Some(b'\\') => i += 2,
+                        Some(b'\'') if b.get(i + 1) == Some(&b'\'') => i += 2,
+                        Some(b'\'') => break,
+                        _ => i += 1,
+                    }
+                }
+            }
+            b'"' => {
+                let start = i;
+                i += 1;
+                loop {
+                    match b.get(i) {
+                        None => {
+                            return Err(Error::syntax(
+                                file,
+                                src,
+                                start,
+                                start + 1,
+                                "unterminated string",
+                            ))
+                        }
+                        Some(b'\\') => i += 2,
+                        Some(b'"') => break,
+                        _ => i += 1,
+                    }
+                }
+            }
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+                if depth > MAX_NESTING {
+                    return Err(Error::syntax(
+                        file,
+                        src,
+                        i,
+                        i + 1,
+                        format!("nesting deeper than {MAX_NESTING} levels is not supported"),
+                    ));
+                }
+            }
+            b')' | b']' | b'}' => {
+                depth = depth.saturating_sub(1);
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    Ok(deepest)
+}
+
+/// Nesting (or input length) above which a parse runs on a thread of its own with a large stack.
+const DEEP_NESTING: usize = 64;
+/// Input length above which a parse runs on the large-stack thread (long operator chains recurse
+/// too, without brackets).
+const LONG_INPUT: usize = 4096;
+/// Stack size of that thread: the recursive parser and tree conversion handle [`MAX_NESTING`] in it.
+pub const DEEP_STACK: usize = 1 << 30;
+
+/// Run `work` (a parse of `src`, whose deepest nesting is `depth`) where it cannot overflow the
+/// stack: on the caller's thread for small, shallow input; on a scoped thread with a large stack
+/// otherwise. Every public parse entry point goes through this, so library calls on an ordinary
+/// thread are as safe as the command line.
+pub fn on_big_stack<T: Send>(
+    src: &str,
+    depth: usize,
+    work: impl FnOnce() -> Result<T> + Send,
+) -> Result<T> {
+    with_big_stack_if(depth > DEEP_NESTING || src.len() > LONG_INPUT, work)
+}
+
+/// Run `work` on a scoped thread with a 1 GiB stack when `needed`, on this thread otherwise.
+pub fn with_big_stack_if<T: Send>(
+    needed: bool,
+    work: impl FnOnce() -> Result<T> + Send,
+) -> Result<T> {
+    if !needed {
+        return work();
+    }
+    std::thread::scope(|s| {
+        let handle = std::thread::Builder::new()
+            .stack_size(DEEP_STACK)
+            .spawn_scoped(s, work)
+            .map_err(|e| Error::Internal(format!("cannot start parser thread: {e}")))?;
+        handle
+            .join()
+            .unwrap_or_else(|_| Err(Error::Internal("the parser thread panicked".into())))
+    })
+}

@@ -1,0 +1,3 @@
+//! The clause reader's own tests.
+
+mod clause_roundtrip;
