@@ -4,10 +4,10 @@
 //! the term, a table probe is O(1) whatever the nesting depth of the stored terms.
 
 use divan::{black_box, Bencher};
-use knot_logic::AnswerSet;
-use knot_logic::{Bindings, Ref, UnifyOptions};
 use knot::EgraphNormalizer;
 use knot::{Engine, Store, TermId};
+use knot_logic::AnswerSet;
+use knot_logic::{Bindings, Ref, UnifyOptions};
 
 fn main() {
     divan::main();

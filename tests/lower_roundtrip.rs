@@ -128,13 +128,7 @@ fn lowered_corpus_programs_load_back_with_the_same_answers() {
         // The front end's solving flags are not clause text (`knot lower` writes clauses and
         // directives): give the reloaded program the same ones, so that only the clauses differ.
         let (from, to) = (&direct.program, &mut reloaded.program);
-        to.unknown_error = from.unknown_error;
-        to.defer_floundering_negation = from.defer_floundering_negation;
-        to.chalk_goal_order = from.chalk_goal_order;
-        to.flounder_as_ambiguous = from.flounder_as_ambiguous;
-        to.outlives_components = from.outlives_components;
-        to.fail_unprovable = from.fail_unprovable;
-        to.chalk_guidance = from.chalk_guidance;
+        to.dialect = from.dialect;
         let (g2, names2) = reloaded
             .parse_goal(&goal_text)
             .unwrap_or_else(|e| panic!("lowered goal does not parse: {e}\n{goal_text}"));

@@ -2,10 +2,10 @@
 //! knot's answers in chalk's vocabulary.
 
 use super::{load_options, Coinduction};
+use clap::Args;
 use knot::{aggregate, Limits};
 use knot::{load_surface, solve_goal, Loaded};
 use knot::{Error, Result};
-use clap::Args;
 use serde_json::Value;
 use std::io::IsTerminal;
 use std::io::Write;

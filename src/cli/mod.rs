@@ -11,9 +11,9 @@ mod lower_cmd;
 mod query;
 mod repl;
 
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use knot::Limits;
 use knot::{load_file_with, LoadOptions};
-use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -372,7 +372,6 @@ fn check(a: &CheckArgs) -> knot::Result<ExitCode> {
         Ok(ExitCode::SUCCESS)
     }
 }
-
 
 /// Parse `std::env::args` and run.
 pub fn main() -> ExitCode {

@@ -23,9 +23,7 @@ pub struct Span {
 /// Decode a span's file name, sharing one `Arc` among the spans of a file (a snapshot has
 /// thousands of spans and a few dozen files).
 #[cfg(feature = "image")]
-pub fn shared_file_name<'de, D: serde::Deserializer<'de>>(
-    d: D,
-) -> Result<Arc<str>, D::Error> {
+pub fn shared_file_name<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Arc<str>, D::Error> {
     use std::cell::RefCell;
     thread_local! {
         static NAMES: RefCell<Vec<Arc<str>>> = const { RefCell::new(Vec::new()) };

@@ -1,8 +1,8 @@
 //! A loaded program: clauses indexed by predicate and first argument, declarations and queries.
 //! It knows nothing of Rust: the lowering produces one of these, and so does a `.pl` file.
 
-use crate::error::{Error, Result, Span};
 use crate::dialect::Dialect;
+use crate::error::{Error, Result, Span};
 use crate::syntax::clauses::{Item, ItemKind};
 use crate::term::{syms, Store, Sym, TermId, View};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -35,7 +35,10 @@ pub struct Clause {
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "image", derive(serde::Serialize, serde::Deserialize))]
 struct PackedSpan {
-    #[cfg_attr(feature = "image", serde(deserialize_with = "crate::error::shared_file_name"))]
+    #[cfg_attr(
+        feature = "image",
+        serde(deserialize_with = "crate::error::shared_file_name")
+    )]
     file: std::sync::Arc<str>,
     start: u32,
     len: u32,

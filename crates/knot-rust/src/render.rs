@@ -282,7 +282,6 @@ pub fn solution_json(store: &Store, sol: &Solution, names: &[Box<str>]) -> Value
     }
 }
 
-
 /// The clauses of `program` with their directives, as a `.pl` file that loads back (`path` names the
 /// source in the header comment).
 pub fn clauses_text(store: &Store, program: &Program, path: &str) -> String {

@@ -5,7 +5,10 @@ use knot_logic::syntax::library::{RulesFile, LISTS};
 /// `rules/builtin.pl`: well-formedness of built-in types.
 pub const BUILTIN: RulesFile = (
     "rules/builtin.pl",
-    include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/builtin.pl")),
+    include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../rules/builtin.pl"
+    )),
 );
 /// `rules/lang.pl`: built-in impls of lang-item traits.
 pub const LANG: RulesFile = (
@@ -15,7 +18,10 @@ pub const LANG: RulesFile = (
 /// `rules/unsize.pl`: the built-in `Unsize` rules.
 pub const UNSIZE: RulesFile = (
     "rules/unsize.pl",
-    include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/unsize.pl")),
+    include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../rules/unsize.pl"
+    )),
 );
 
 /// Every rules file knot has, the logic crate's list library included: what the front door's

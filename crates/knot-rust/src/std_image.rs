@@ -219,4 +219,3 @@ pub fn build() -> crate::error::Result<Vec<u8>> {
     out.extend(postcard::to_stdvec(&file).map_err(|e| internal(e.to_string()))?);
     Ok(out)
 }
-

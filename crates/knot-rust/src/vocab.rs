@@ -68,7 +68,10 @@ const CONSTRUCTORS: &[Constructor] = &[
         arity: Some(2),
         relate: &[Covariant, Invariant],
         // The length generalizes to a fresh variable, as chalk generalizes a constant.
-        generalize: &[Generalize::Composed(Covariant), Generalize::Fixed(Covariant)],
+        generalize: &[
+            Generalize::Composed(Covariant),
+            Generalize::Fixed(Covariant),
+        ],
     },
     Constructor {
         name: REF,

@@ -3,7 +3,7 @@
 /// The parsed rules files, the parsed std model and the std image, as `build.rs` wrote them.
 const LIBRARY: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/library.snapshot"));
 const STD_SNAPSHOT: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/std.snapshot"));
-const STD_IMAGE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/std.image"));
+pub(crate) const STD_IMAGE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/std.image"));
 
 /// Install the artefacts (idempotent, cheap after the first call).
 pub(crate) fn install() {

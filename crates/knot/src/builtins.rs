@@ -38,6 +38,8 @@ pub fn check_goal(store: &Store, program: &Program, goal: TermId) -> Result<()> 
             (syms::IMPLIES, 2) => {}
             // Region goals the machine answers (recorded constraints, subtyping).
             (syms::OUTLIVES | syms::SUBTYPE | syms::INSTANTIATE, 2) => {}
+            // The integer and float variables, under the store's vocabulary's names.
+            (syms::INT_VAR | syms::FLOAT_VAR, 1) => {}
             _ if is_builtin(name, n) => {}
             _ if program.is_known((f, n)) => {}
             _ => {

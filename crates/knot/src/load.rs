@@ -15,7 +15,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The std prelude for `.rs` files, in knot's surface language.
-pub const PRELUDE: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/prelude.rs"));
+pub const PRELUDE: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../rules/prelude.rs"
+));
 
 /// What kind of source a program came from.
 pub enum Source {
@@ -662,7 +665,6 @@ pub fn library_source(path: &str) -> Option<&'static str> {
         .find(|(n, _)| *n == name)
         .map(|(_, src)| *src)
 }
-
 
 /// The clauses of a loaded program with their directives, as a `.pl` file that loads back.
 pub fn program_text(loaded: &Loaded, path: &str) -> String {

@@ -377,13 +377,13 @@ static REGISTERED: std::sync::Mutex<Vec<(String, StrategyFactory)>> =
     std::sync::Mutex::new(Vec::new());
 
 /// Make a user strategy available by `name` everywhere a strategy is named: [`strategy_by_name`],
-/// `Engine::with_strategy`, and the command line's `--strategy` (including `knot conformance`) when the
-/// command runs in the same process (`knot::run_command_line_from`). A later registration of the same
+/// `Session::with_strategy`, `knot compare --strategies` and the command line's `--strategy` when the
+/// command runs in the same process. A later registration of the same
 /// name replaces the earlier one; the built-in names cannot be replaced.
 ///
 /// ```
-/// use knot::{register_strategy, strategy_by_name};
-/// // A strategy under a second name (a real one implements `knot::Strategy`).
+/// use knot_logic::solve::{register_strategy, strategy_by_name};
+/// // A strategy under a second name (a real one implements `knot_logic::Strategy`).
 /// register_strategy("my-sld", || strategy_by_name("sld").unwrap());
 /// assert_eq!(strategy_by_name("my-sld").map(|s| s.name()), Some("sld"));
 /// ```

@@ -45,8 +45,7 @@ const PARSER_SOURCES: &[&str] = &[
 ];
 
 /// The snapshot handed over by [`install`]: the files it covers and its bytes.
-static INSTALLED: std::sync::OnceLock<(Vec<RulesFile>, &'static [u8])> =
-    std::sync::OnceLock::new();
+static INSTALLED: std::sync::OnceLock<(Vec<RulesFile>, &'static [u8])> = std::sync::OnceLock::new();
 
 /// Use `bytes`, a [`snapshot`] of `files`, for the parses of those files from now on (the first
 /// call in a process wins).
@@ -294,6 +293,10 @@ mod tests {
         let mut other = Store::new();
         other.atom_named("something_else");
         let decoded = decode_into(&mut other, name, src).expect("the snapshot is current");
-        assert_eq!(text(&other, &decoded), text(&parsed_store, &parsed), "{name}");
+        assert_eq!(
+            text(&other, &decoded),
+            text(&parsed_store, &parsed),
+            "{name}"
+        );
     }
 }

@@ -9,27 +9,45 @@ use std::sync::Arc;
 pub const STD_MODULES: &[(&str, &str)] = &[
     (
         "any",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/any.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/any.rs"
+        )),
     ),
     (
         "borrow",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/borrow.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/borrow.rs"
+        )),
     ),
     (
         "boxed",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/boxed.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/boxed.rs"
+        )),
     ),
     (
         "cell",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/cell.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/cell.rs"
+        )),
     ),
     (
         "clone",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/clone.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/clone.rs"
+        )),
     ),
     (
         "cmp",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/cmp.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/cmp.rs"
+        )),
     ),
     (
         "collections",
@@ -40,103 +58,178 @@ pub const STD_MODULES: &[(&str, &str)] = &[
     ),
     (
         "convert",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/convert.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/convert.rs"
+        )),
     ),
     (
         "default",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/default.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/default.rs"
+        )),
     ),
     (
         "error",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/error.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/error.rs"
+        )),
     ),
     (
         "ffi",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/ffi.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/ffi.rs"
+        )),
     ),
     (
         "fmt",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/fmt.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/fmt.rs"
+        )),
     ),
     (
         "future",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/future.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/future.rs"
+        )),
     ),
     (
         "hash",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/hash.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/hash.rs"
+        )),
     ),
     (
         "io",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/io.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/io.rs"
+        )),
     ),
     (
         "iter",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/iter.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/iter.rs"
+        )),
     ),
     (
         "marker",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/marker.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/marker.rs"
+        )),
     ),
     (
         "num",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/num.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/num.rs"
+        )),
     ),
     (
         "ops",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/ops.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/ops.rs"
+        )),
     ),
     (
         "option",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/option.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/option.rs"
+        )),
     ),
     (
         "panic",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/panic.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/panic.rs"
+        )),
     ),
     (
         "path",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/path.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/path.rs"
+        )),
     ),
     (
         "pin",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/pin.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/pin.rs"
+        )),
     ),
     (
         "prelude",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/prelude.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/prelude.rs"
+        )),
     ),
     (
         "ptr",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/ptr.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/ptr.rs"
+        )),
     ),
     (
         "rc",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/rc.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/rc.rs"
+        )),
     ),
     (
         "result",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/result.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/result.rs"
+        )),
     ),
     (
         "slice",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/slice.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/slice.rs"
+        )),
     ),
     (
         "str",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/str.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/str.rs"
+        )),
     ),
     (
         "string",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/string.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/string.rs"
+        )),
     ),
     (
         "sync",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/sync.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/sync.rs"
+        )),
     ),
     (
         "vec",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/std/vec.rs")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/vec.rs"
+        )),
     ),
 ];
 

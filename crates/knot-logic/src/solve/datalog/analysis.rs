@@ -76,12 +76,7 @@ fn body_goals<'a>(store: &'a Store, body: &'a [TermId]) -> impl Iterator<Item = 
 
 /// The facts of an extensional predicate as a relation (the rows the program tracked while loading);
 /// `None` when a fact is not ground and atomic.
-pub fn edb_rel(
-    store: &Store,
-    program: &Program,
-    p: Pred,
-    col: Option<usize>,
-) -> Option<Rel> {
+pub fn edb_rel(store: &Store, program: &Program, p: Pred, col: Option<usize>) -> Option<Rel> {
     let runs = program.fact_rows(store, p)?;
     if p.1 == 0 {
         let mut rel = Rel::new(0);
@@ -131,12 +126,7 @@ fn rules(store: &Store, program: &Program, p: Pred) -> Option<Vec<SRule>> {
 }
 
 /// The closure of `p` if it is pure Datalog (see the module's text).
-pub fn closure(
-    store: &Store,
-    program: &Program,
-    table_all: bool,
-    p: Pred,
-) -> Option<Closure> {
+pub fn closure(store: &Store, program: &Program, table_all: bool, p: Pred) -> Option<Closure> {
     let mut cl = Closure {
         idb: FxHashMap::default(),
         edb: Vec::new(),

@@ -205,8 +205,9 @@ fn run(
     // each time, and only the size limit keeps that stack shallow. Without it (`knot query`), a
     // recursion thousands of tables deep would take quadratic time, so knot's completion stack
     // (linear in the depth) schedules the tables.
-    let chalk_order =
-        program.dialect.chalk_guidance && program.coinductive.is_empty() && limits.max_term_size.is_some();
+    let chalk_order = program.dialect.chalk_guidance
+        && program.coinductive.is_empty()
+        && limits.max_term_size.is_some();
     m.chalk_clause_order = chalk_order;
     let mut engine = Engine {
         tables: Vec::new(),

@@ -74,11 +74,7 @@ impl Cx<'_> {
 }
 
 /// "expected A, B or C, found X", dropping alternatives implied by others.
-pub fn expected_message(
-    rules: Vec<&'static str>,
-    tokens: Vec<String>,
-    found: &str,
-) -> String {
+pub fn expected_message(rules: Vec<&'static str>, tokens: Vec<String>, found: &str) -> String {
     let mut expected: Vec<String> = Vec::new();
     let wide = rules.iter().any(|r| *r == "a type" || *r == "a goal");
     let goal = rules.contains(&"a goal");

@@ -125,10 +125,7 @@ pub fn check_nesting(file: &Arc<str>, src: &str) -> Result<usize> {
 }
 
 /// If a comment, string or char literal starts at `i`, the index after it.
-pub fn skip_trivia(
-    b: &[u8],
-    i: usize,
-) -> std::result::Result<Option<usize>, (usize, String)> {
+pub fn skip_trivia(b: &[u8], i: usize) -> std::result::Result<Option<usize>, (usize, String)> {
     match (b[i], b.get(i + 1)) {
         (b'/', Some(b'/')) => Ok(Some(
             b[i..]

@@ -9,9 +9,12 @@ use crate::syntax::surface::{parse_goal, parse_program, parse_type, MAX_NESTING}
 
 const CORPUS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/tests/data/chalk/chalk-dev.jsonl"
+    "/../../tests/data/chalk/chalk-dev.jsonl"
 );
-const CHECK_PROGRAMS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/check-programs");
+const CHECK_PROGRAMS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../tests/data/check-programs"
+);
 
 fn file(name: &str) -> Arc<str> {
     Arc::from(name)
