@@ -1287,6 +1287,10 @@ pub fn builtin_clause_warning(store: &Store, item: &Item) -> Option<String> {
         _ => item.term,
     };
     let (f, n) = store.functor(head)?;
+    if is_control(f, n) {
+        // A control construct as a head stays the load error it is (`load::bad_head`).
+        return None;
+    }
     let name = store.name(f);
     // knot's own forms (`exists/2`, `=>/2`, `$...`) are not SWI-Prolog's built-ins.
     if name.starts_with('$')

@@ -122,6 +122,13 @@ impl Machine<'_> {
         }
         Some(match (name, args.len()) {
             ("compare", 3) => {
+                if let Some(o) = self.bound(st, a(0)) {
+                    match self.store.view(o.term) {
+                        View::Atom(s) if matches!(self.store.name(s), "<" | "=" | ">") => {}
+                        View::Atom(_) => return Some(Err(Err::Domain("order", o))),
+                        _ => return Some(Err(Err::TypeTerm("atom", o))),
+                    }
+                }
                 let mut map = VarMap::new();
                 let x = st.b.resolve(self.store, a(1), &mut map);
                 let y = st.b.resolve(self.store, a(2), &mut map);
@@ -156,7 +163,25 @@ impl Machine<'_> {
             ("arg", 3) => {
                 let n = match self.int_arg(st, a(0)) {
                     Ok(Some(n)) => n,
-                    Ok(None) => return Some(Err(Err::Instantiation)),
+                    Ok(None) => {
+                        // arg(-N, +T, ?A): each argument in turn (SWI-Prolog).
+                        return Some(match self.bound(st, a(1)) {
+                            Some(t) => match self.store.view(t.term) {
+                                View::App(_, xs) => {
+                                    let k = xs.len();
+                                    let rows = (1..=k as i64).map(|i| vec![self.store.int(i)]);
+                                    let rows = rows.collect();
+                                    let s = &mut *self.store;
+                                    let vars = [s.var(0), s.var(1), s.var(2)];
+                                    let f = s.sym("arg");
+                                    let then = s.app(f, &vars);
+                                    Ok(self.alternatives(st, &[a(0), a(1), a(2)], rows, Some(then)))
+                                }
+                                _ => Err(Err::TypeTerm("compound", t)),
+                            },
+                            None => Err(Err::Instantiation),
+                        });
+                    }
                     Err(e) => return Some(Err(e)),
                 };
                 match self.bound(st, a(1)).map(|t| (t, self.store.view(t.term))) {
@@ -241,6 +266,13 @@ impl Machine<'_> {
                 Ok(ok)
             }
             ("plus", 3) => {
+                for i in 0..3 {
+                    if let Some(t) = self.bound(st, a(i)) {
+                        if !matches!(self.store.view(t.term), View::Int(_) | View::Big(_)) {
+                            return Some(Err(Err::TypeTerm("integer", t)));
+                        }
+                    }
+                }
                 let vals: Vec<Option<Num>> = (0..3)
                     .map(|i| {
                         self.bound(st, a(i))
@@ -328,7 +360,10 @@ impl Machine<'_> {
                     View::App(..) => return Err(Err::TypeTerm("atomic", name)),
                     _ => return Err(Err::TypeTerm("atom", name)),
                 };
-                if !(0..=1024).contains(&n) {
+                if n < 0 {
+                    return Err(Err::Domain("not_less_than_zero", args[2]));
+                }
+                if n > 1024 {
                     return Err(Err::Resource);
                 }
                 let vars: Vec<TermId> = (0..n as u32).map(|i| self.store.var(i)).collect();

@@ -212,15 +212,23 @@ impl Machine<'_> {
     }
 
     /// Succeed once for each row of `rows`, unifying `targets` with it: a disjunction of
-    /// unifications pushed in front of the goals (the built-in's several answers, in order).
-    fn alternatives(&mut self, st: &mut State, targets: &[Ref], rows: Vec<Vec<TermId>>) -> bool {
+    /// unifications pushed in front of the goals (the built-in's several answers, in order). A row
+    /// may be shorter than `targets` (it binds the first ones); `then`, a goal over variables
+    /// `0..targets.len()` standing for the targets, runs after each row.
+    pub(super) fn alternatives(
+        &mut self,
+        st: &mut State,
+        targets: &[Ref],
+        rows: Vec<Vec<TermId>>,
+        then: Option<TermId>,
+    ) -> bool {
         let s = &mut *self.store;
         let n = targets.len();
         let v: Vec<TermId> = (0..n as u32).map(|i| s.var(i)).collect();
         let mut disj: Option<TermId> = None;
         for vals in rows.into_iter().rev() {
             let mut conj = None;
-            for i in (0..n).rev() {
+            for i in (0..vals.len()).rev() {
                 let e = s.app(syms::EQ, &[v[i], vals[i]]);
                 conj = Some(match conj {
                     None => e,
@@ -233,7 +241,10 @@ impl Machine<'_> {
                 Some(d) => s.app(syms::SEMI, &[c, d]),
             });
         }
-        let Some(goal) = disj else { return false };
+        let Some(mut goal) = disj else { return false };
+        if let Some(then) = then {
+            goal = self.store.app(syms::COMMA, &[goal, then]);
+        }
         // The goal's variables 0..n are the targets.
         let base = st.b.alloc(n as u32, st.universe);
         for (i, &t) in targets.iter().enumerate() {
@@ -476,7 +487,7 @@ impl Machine<'_> {
                                 .into_iter()
                                 .map(|i| vec![mk(self, &z[..i]), mk(self, &z[i..])])
                                 .collect();
-                            self.alternatives(st, &[a(0), a(1)], rows)
+                            self.alternatives(st, &[a(0), a(1)], rows, None)
                         }
                     }
                 }
@@ -570,7 +581,7 @@ impl Machine<'_> {
                             ]);
                         }
                     }
-                    self.alternatives(st, &[a(1), a(2), a(3), a(4)], rows)
+                    self.alternatives(st, &[a(1), a(2), a(3), a(4)], rows, None)
                 }
                 _ => return Err(Err::Resource),
             })
