@@ -14,8 +14,9 @@ member(X, [_|T]) :- member(X, T).
 
 memberchk(X, L) :- member(X, L), !.
 
-length(L, N) :- var(N), !, '$lists_length'(L, 0, N).
-length(L, N) :- integer(N), N >= 0, '$lists_make'(N, L).
+length(L, N) :- var(N), !, '$lists_must_be_list_or_partial'(L), '$lists_length'(L, 0, N).
+length(L, N) :- integer(N), !, ( N >= 0 -> '$lists_make'(N, L) ; throw(error(domain_error(not_less_than_zero, N), _)) ).
+length(_, N) :- throw(error(type_error(integer, N), _)).
 '$lists_length'([], N, N).
 '$lists_length'([_|T], N0, N) :- N1 is N0 + 1, '$lists_length'(T, N1, N).
 '$lists_make'(0, L) :- !, L = [].
@@ -58,8 +59,9 @@ min_member(M, L) :- '$lists_min_member'(L, M).
 '$lists_min_member_'([], M, M).
 '$lists_min_member_'([H|T], M0, M) :- ( H @< M0 -> M1 = H ; M1 = M0 ), '$lists_min_member_'(T, M1, M).
 
-numlist(L, H, []) :- L > H, !.
-numlist(L, H, [L|T]) :- L1 is L + 1, numlist(L1, H, T).
+numlist(L, H, R) :- '$lists_must_be_integer'(L), '$lists_must_be_integer'(H), L =< H, '$lists_numlist'(L, H, R).
+'$lists_numlist'(H, H, R) :- !, R = [H].
+'$lists_numlist'(L, H, [L|T]) :- L1 is L + 1, '$lists_numlist'(L1, H, T).
 
 between(L, H, X) :- integer(X), !, X >= L, ( H == inf -> true ; X =< H ).
 between(L, H, L) :- ( H == inf -> true ; L =< H ).
@@ -132,7 +134,7 @@ pairs_values([], []).
 pairs_values([_-V|T], [V|Vs]) :- pairs_values(T, Vs).
 
 
-predsort(P, L, Sorted) :- length(L, N), ( N < 2 -> '$lists_predsort_dedup'(L, Sorted) ; '$lists_predsort'(P, N, L, _, Sorted1), Sorted = Sorted1 ).
+predsort(P, L, Sorted) :- '$lists_must_be_list'(L), length(L, N), ( N < 2 -> '$lists_predsort_dedup'(L, Sorted) ; '$lists_predsort'(P, N, L, _, Sorted1), Sorted = Sorted1 ).
 '$lists_predsort_dedup'(L, L).
 '$lists_predsort'(P, 2, [X1,X2|L], L, R) :- !, call(P, Delta, X1, X2), '$lists_sort2'(Delta, X1, X2, R).
 '$lists_predsort'(_, 1, [X|L], L, [X]) :- !.
@@ -163,3 +165,13 @@ setof(T, G, S) :- bagof(T, G, L), sort(L, S).
 '$lists_pick'([K-V|T], [K-[V|Vs]|Gs]) :- '$lists_same'(K, T, Vs, Rest), '$lists_pick'(Rest, Gs).
 '$lists_same'(K, [K1-V|T], [V|Vs], Rest) :- K1 =@= K, !, K1 = K, '$lists_same'(K, T, Vs, Rest).
 '$lists_same'(_, Rest, [], Rest).
+
+% must_be/2 of the types the library checks (ISO's errors).
+'$lists_must_be_integer'(X) :- integer(X), !.
+'$lists_must_be_integer'(X) :- var(X), !, throw(error(instantiation_error, _)).
+'$lists_must_be_integer'(X) :- throw(error(type_error(integer, X), _)).
+'$lists_must_be_list'(L) :- '$lists_tail'(L, T), ( T == [] -> true ; var(T) -> throw(error(instantiation_error, _)) ; throw(error(type_error(list, L), _)) ).
+'$lists_must_be_list_or_partial'(L) :- '$lists_tail'(L, T), ( T == [] -> true ; var(T) -> true ; throw(error(type_error(list, L), _)) ).
+'$lists_tail'(L, T) :- var(L), !, T = L.
+'$lists_tail'([_|L], T) :- !, '$lists_tail'(L, T).
+'$lists_tail'(L, L).

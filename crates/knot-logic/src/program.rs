@@ -1226,6 +1226,39 @@ pub fn load_library(store: &mut Store, program: &mut Program) -> Result<()> {
     Ok(())
 }
 
+/// SWI-Prolog's answer to a clause of a file for a built-in predicate (`is(X, Y) :- ...`,
+/// `true :- fail.`): the permission error it prints, as a warning; the clause is not loaded.
+/// `None` for any other item.
+pub fn builtin_clause_warning(store: &Store, item: &Item) -> Option<String> {
+    if item.kind != ItemKind::Clause {
+        return None;
+    }
+    let head = match store.view(item.term) {
+        View::App(syms::NECK, a) if a.len() == 2 => a[0],
+        _ => item.term,
+    };
+    let (f, n) = store.functor(head)?;
+    if is_control(f, n) {
+        // A control construct as a head stays the load error it is (`load::bad_head`).
+        return None;
+    }
+    let name = store.name(f);
+    // knot's own forms (`exists/2`, `=>/2`, `$...`) are not SWI-Prolog's built-ins.
+    if name.starts_with('$')
+        || matches!(name, "exists" | "=>")
+        || !crate::solve::is_builtin(name, n)
+    {
+        return None;
+    }
+    Some(format!(
+        "{}: warning: permission_error(modify, static_procedure, {}/{n}): \
+         no permission to modify the built-in `{}/{n}`; the clause is ignored",
+        item.span,
+        crate::syntax::print::atom_text(name),
+        crate::syntax::print::atom_text(name),
+    ))
+}
+
 /// Control constructs cannot be clause heads.
 pub fn is_control(f: Sym, n: u32) -> bool {
     matches!(

@@ -261,6 +261,11 @@ pub fn load_clauses(file: Arc<str>, src: &str) -> Result<Loaded> {
         program.reserve(src.bytes().filter(|&b| b == b'\n').count() + 1);
     }
     crate::syntax::clauses::parse_clauses_each(&mut store, &file, src, |store, item| {
+        // A clause for a built-in is refused (SWI-Prolog: a permission error, loading goes on).
+        if let Some(w) = crate::program::builtin_clause_warning(store, &item) {
+            program.warnings.push(w);
+            return Ok(());
+        }
         program.load_item(store, item)
     })?;
     crate::program::load_library(&mut store, &mut program)?;

@@ -853,6 +853,10 @@ impl<'p> Machine<'p> {
                 let a2 = [args[0], *args.get(1).unwrap_or(&args[0])];
                 (f, args.len() as u32, a2, Some(args[0]))
             }
+            // A number or string as a goal: ISO's type error.
+            View::Int(_) | View::Big(_) | View::Float(_) | View::Str(_) => {
+                return self.raise(st, builtins::Err::TypeTerm("callable", r));
+            }
             _ => return ControlFlow::Continue(false),
         };
         let a = |i: usize| Ref::new(a2[i], r.base);

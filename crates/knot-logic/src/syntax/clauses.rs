@@ -253,9 +253,9 @@ impl Conv<'_> {
             Rule::variable => self.var(p.as_str()),
             Rule::integer => match p.as_str().parse::<i64>() {
                 Ok(i) => self.store.int(i),
-                Err(_) => match p.as_str().parse::<num_bigint::BigInt>() {
-                    Ok(b) => self.store.bigint(&b),
-                    Err(_) => {
+                Err(_) => match integer_value(p.as_str()) {
+                    Some(b) => self.store.bigint(&b),
+                    None => {
                         let s = self.store.sym(p.as_str());
                         self.store.atom(s)
                     }
@@ -277,7 +277,7 @@ impl Conv<'_> {
     }
 
     fn name(&mut self, p: Pair<'_, Rule>) -> Sym {
-        if p.as_rule() == Rule::sym_chars {
+        if matches!(p.as_rule(), Rule::sym_chars | Rule::sym_functor) {
             return self.store.sym(p.as_str());
         }
         let inner = p.into_inner().next();
@@ -309,6 +309,46 @@ impl Conv<'_> {
     }
 }
 
+/// The value of an integer token: decimal (digit groups `1_000`), `0x1F`, `0o17`, `0b101`, or
+/// the character code `0'c`; optionally negative.
+pub fn integer_value(text: &str) -> Option<num_bigint::BigInt> {
+    use num_bigint::BigInt;
+    let (neg, body) = match text.strip_prefix('-') {
+        Some(b) => (true, b),
+        None => (false, text),
+    };
+    let v = if let Some(c) = body.strip_prefix("0'") {
+        let mut cs = c.chars().peekable();
+        let ch = match cs.next()? {
+            '\\' => escape(&mut cs)?,
+            '\'' => {
+                if cs.peek() == Some(&'\'') {
+                    cs.next();
+                }
+                '\''
+            }
+            ch => ch,
+        };
+        if cs.next().is_some() {
+            return None;
+        }
+        BigInt::from(ch as u32)
+    } else {
+        let (radix, digits) = match body.get(..2) {
+            Some("0x") => (16, &body[2..]),
+            Some("0o") => (8, &body[2..]),
+            Some("0b") => (2, &body[2..]),
+            _ => (10, body),
+        };
+        let digits: String = digits.chars().filter(|&c| c != '_').collect();
+        if digits.is_empty() {
+            return None;
+        }
+        BigInt::parse_bytes(digits.as_bytes(), radix)?
+    };
+    Some(if neg { -v } else { v })
+}
+
 /// The text of a quoted atom without quotes, escapes resolved.
 pub fn unquote(q: &str) -> String {
     unquote_with(q, '\'')
@@ -318,15 +358,14 @@ pub fn unquote(q: &str) -> String {
 pub fn unquote_with(q: &str, quote: char) -> String {
     let inner = &q[1..q.len().saturating_sub(1).max(1)];
     let mut out = String::with_capacity(inner.len());
-    let mut chars = inner.chars();
+    let mut chars = inner.chars().peekable();
     while let Some(c) = chars.next() {
         match c {
-            '\\' => match chars.next() {
-                Some('n') => out.push('\n'),
-                Some('t') => out.push('\t'),
-                Some(c) => out.push(c),
-                None => {}
-            },
+            '\\' => {
+                if let Some(c) = escape(&mut chars) {
+                    out.push(c);
+                }
+            }
             c if c == quote => {
                 chars.next();
                 out.push(quote);
@@ -335,6 +374,60 @@ pub fn unquote_with(q: &str, quote: char) -> String {
         }
     }
     out
+}
+
+/// The character an escape sequence stands for, read after its backslash (ISO and SWI-Prolog:
+/// `\n`, `\xHH\`, octal `\NNN\`, `\uXXXX`, `\UXXXXXXXX`, ...); `None` for a continuation line
+/// (a backslash before a newline) or an escape that stands for nothing.
+pub fn escape(chars: &mut std::iter::Peekable<impl Iterator<Item = char>>) -> Option<char> {
+    let radix_digits = |chars: &mut std::iter::Peekable<_>, radix: u32, max: usize| {
+        let mut v: u32 = 0;
+        let mut n = 0;
+        while n < max {
+            match chars.peek().and_then(|c: &char| c.to_digit(radix)) {
+                Some(d) => {
+                    v = v.saturating_mul(radix).saturating_add(d);
+                    chars.next();
+                    n += 1;
+                }
+                None => break,
+            }
+        }
+        v
+    };
+    Some(match chars.next()? {
+        'n' => '\n',
+        't' => '\t',
+        'r' => '\r',
+        'a' => '\u{7}',
+        'b' => '\u{8}',
+        'f' => '\u{c}',
+        'v' => '\u{b}',
+        'e' => '\u{1b}',
+        's' => ' ',
+        '\n' => return None,
+        'x' => {
+            let v = radix_digits(chars, 16, 8);
+            if chars.peek() == Some(&'\\') {
+                chars.next();
+            }
+            char::from_u32(v)?
+        }
+        'u' => char::from_u32(radix_digits(chars, 16, 4))?,
+        'U' => char::from_u32(radix_digits(chars, 16, 8))?,
+        d @ '0'..='7' => {
+            let mut v = d.to_digit(8).unwrap_or(0);
+            while let Some(e) = chars.peek().and_then(|c| c.to_digit(8)) {
+                v = v.saturating_mul(8).saturating_add(e);
+                chars.next();
+            }
+            if chars.peek() == Some(&'\\') {
+                chars.next();
+            }
+            char::from_u32(v)?
+        }
+        c => c,
+    })
 }
 
 fn rule_words(r: &Rule) -> Option<&'static str> {

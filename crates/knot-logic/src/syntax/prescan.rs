@@ -30,6 +30,27 @@ const SPECIAL: [bool; 256] = {
     t
 };
 
+/// Where the escape sequence at `b[i]` (a backslash) ends: `\xHH\` and `\NNN\` may end in a
+/// backslash of their own, which escapes nothing.
+fn escape_end(b: &[u8], i: usize) -> usize {
+    let digits = |mut j: usize, f: fn(&u8) -> bool| {
+        while b.get(j).is_some_and(f) {
+            j += 1;
+        }
+        if b.get(j) == Some(&b'\\') {
+            j += 1;
+        }
+        j
+    };
+    match b.get(i + 1) {
+        Some(b'x') if b.get(i + 2).is_some_and(u8::is_ascii_hexdigit) => {
+            digits(i + 2, u8::is_ascii_hexdigit)
+        }
+        Some(b'0'..=b'7') => digits(i + 1, |c| (b'0'..=b'7').contains(c)),
+        _ => i + 2,
+    }
+}
+
 /// Check `src` for unterminated comments/quotes and excessive nesting; returns the deepest bracket
 /// nesting met.
 pub fn check(file: &Arc<str>, src: &str, lang: Lang) -> Result<usize> {
@@ -71,6 +92,19 @@ pub fn check(file: &Arc<str>, src: &str, lang: Lang) -> Result<usize> {
                     ))
                 }
             },
+            // `0'c`, a character code (`0'(`, `0'\'`, `0'''`): no quoted atom starts here.
+            b'\''
+                if lang == Lang::Clauses
+                    && i >= 1
+                    && b[i - 1] == b'0'
+                    && (i < 2 || !(b[i - 2].is_ascii_alphanumeric() || b[i - 2] == b'_')) =>
+            {
+                i += match (b.get(i + 1), b.get(i + 2)) {
+                    (Some(b'\\'), _) | (Some(b'\''), Some(b'\'')) => 3,
+                    _ => 2,
+                };
+                continue;
+            }
             b'\'' if lang == Lang::Clauses => {
                 let start = i;
                 i += 1;
@@ -85,7 +119,7 @@ pub fn check(file: &Arc<str>, src: &str, lang: Lang) -> Result<usize> {
                                 "unterminated quoted atom",
                             ))
                         }
-                        Some(b'\\') => i += 2,
+                        Some(b'\\') => i = escape_end(b, i),
                         Some(b'\'') if b.get(i + 1) == Some(&b'\'') => i += 2,
                         Some(b'\'') => break,
                         _ => i += 1,
@@ -106,7 +140,7 @@ pub fn check(file: &Arc<str>, src: &str, lang: Lang) -> Result<usize> {
                                 "unterminated string",
                             ))
                         }
-                        Some(b'\\') => i += 2,
+                        Some(b'\\') => i = escape_end(b, i),
                         Some(b'"') => break,
                         _ => i += 1,
                     }

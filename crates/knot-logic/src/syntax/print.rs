@@ -40,7 +40,8 @@ fn prefix(name: &str) -> Option<(u32, OpKind)> {
 pub fn is_plain_atom(s: &str) -> bool {
     let mut cs = s.chars();
     match cs.next() {
-        Some(c) if c.is_ascii_lowercase() => cs.all(|c| c.is_ascii_alphanumeric() || c == '_'),
+        // A lower-case letter (`àb` too, as SWI-Prolog writes it), then letters, digits, `_`.
+        Some(c) if c.is_lowercase() => cs.all(|c| c.is_alphanumeric() || c == '_'),
         _ => matches!(s, "[]" | "{}" | "!"),
     }
 }
@@ -119,7 +120,7 @@ fn quoted(s: &str) -> String {
 /// `s` as the functor of a compound term: quoted unless it is a plain lowercase name (`'[]'(X)` must
 /// stay quoted, or it would read back as a list).
 pub fn functor_text(s: &str) -> String {
-    if s.starts_with(|c: char| c.is_ascii_lowercase()) && is_plain_atom(s) {
+    if s.starts_with(char::is_lowercase) && is_plain_atom(s) {
         s.to_string()
     } else {
         quoted(s)

@@ -38,7 +38,7 @@ impl Num {
         matches!(self, Num::Float(_))
     }
     /// A big integer back to the fast representation when it fits.
-    fn norm(b: BigInt) -> Num {
+    pub fn norm(b: BigInt) -> Num {
         match b.to_i64() {
             Some(i) => Num::Int(i),
             None => Num::Big(b),
@@ -62,15 +62,32 @@ impl Num {
     }
 }
 
-/// Numeric comparison (`=:=`, `<`, ...): exact between integers, by value otherwise.
-pub fn compare(a: &Num, b: &Num) -> Ordering {
+/// Numeric comparison (`=:=`, `<`, ...): exact between integers, by value otherwise; `None` when
+/// either is NaN (which is neither less than, equal to nor greater than any number).
+pub fn compare(a: &Num, b: &Num) -> Option<Ordering> {
     match (a, b) {
-        (Num::Int(x), Num::Int(y)) => x.cmp(y),
-        (Num::Float(_), _) | (_, Num::Float(_)) => {
-            a.float().partial_cmp(&b.float()).unwrap_or(Ordering::Equal)
-        }
-        _ => a.big().cmp(&b.big()),
+        (Num::Int(x), Num::Int(y)) => Some(x.cmp(y)),
+        (Num::Float(_), _) | (_, Num::Float(_)) => a.float().partial_cmp(&b.float()),
+        _ => Some(a.big().cmp(&b.big())),
     }
+}
+
+/// The standard order of two numbers (`compare/3`, `msort/2`): by value, NaN before every other
+/// number, `-0.0` before `0.0`, and a float before an integer of the same value.
+pub fn standard_order(a: &Num, b: &Num) -> Ordering {
+    let nan = |n: &Num| matches!(n, Num::Float(f) if f.is_nan());
+    match (nan(a), nan(b)) {
+        (true, true) => return Ordering::Equal,
+        (true, false) => return Ordering::Less,
+        (false, true) => return Ordering::Greater,
+        _ => {}
+    }
+    if let (Num::Float(x), Num::Float(y)) = (a, b) {
+        return x.total_cmp(y);
+    }
+    compare(a, b)
+        .unwrap_or(Ordering::Equal)
+        .then_with(|| b.is_float().cmp(&a.is_float()))
 }
 
 fn float_result(f: f64) -> Result<Num, Err> {
@@ -119,7 +136,8 @@ fn binary(op: &str, a: Num, b: Num) -> Result<Num, Err> {
             "/\\" => Some(x & y),
             "\\/" => Some(x | y),
             "xor" => Some(x ^ y),
-            "gcd" => Some(x.gcd(&y)),
+            // `gcd(min_int, min_int)` is 2^63: not a machine integer.
+            "gcd" => Some(x.gcd(&y)).filter(|g| *g >= 0),
             ">>" if (0..64).contains(&y) => Some(x >> y),
             "<<" if (0..63).contains(&y) => x.checked_shl(y as u32).filter(|r| r >> y == x),
             "/" if y != 0 && x % y == 0 => x.checked_div(y),
@@ -199,7 +217,11 @@ fn binary(op: &str, a: Num, b: Num) -> Result<Num, Err> {
             }))
         }
         "min" | "max" => {
-            let o = compare(&a, &b);
+            // SWI: a NaN argument loses to a number (`max(1, nan)` is 1).
+            let o = match compare(&a, &b) {
+                Some(o) => o,
+                None => return Ok(if a.float().is_nan() { b } else { a }),
+            };
             let pick_a = match op {
                 "min" => o == Ordering::Less || (o == Ordering::Equal && a.is_float()),
                 _ => o == Ordering::Greater || (o == Ordering::Equal && a.is_float()),
@@ -285,20 +307,21 @@ fn unary(op: &str, a: Num) -> Result<Num, Err> {
             x => Ok(x),
         },
         "sqrt" | "sin" | "cos" | "tan" | "asin" | "acos" | "atan" | "exp" | "log" | "log2"
-        | "sinh" | "cosh" | "tanh" => {
+        | "sinh" | "cosh" | "tanh" | "asinh" | "acosh" | "atanh" => {
             let x = a.float();
-            let undefined = match op {
-                "sqrt" => x < 0.0,
-                "asin" | "acos" => !(-1.0..=1.0).contains(&x),
-                "log" | "log2" => x <= 0.0,
-                _ => false,
+            // Outside the domain: undefined, or a pole (`log(0)`, `atanh(1)`).
+            let error = match op {
+                "sqrt" if x < 0.0 => Some("undefined"),
+                "asin" | "acos" if !(-1.0..=1.0).contains(&x) => Some("undefined"),
+                "log" | "log2" if x == 0.0 => Some("float_overflow"),
+                "log" | "log2" if x < 0.0 => Some("undefined"),
+                "acosh" if x < 1.0 => Some("undefined"),
+                "atanh" if x.abs() == 1.0 => Some("float_overflow"),
+                "atanh" if x.abs() > 1.0 => Some("undefined"),
+                _ => None,
             };
-            if undefined {
-                return Err(Err::Eval(if x == 0.0 {
-                    "float_overflow"
-                } else {
-                    "undefined"
-                }));
+            if let Some(e) = error {
+                return Err(Err::Eval(e));
             }
             float_result(match op {
                 "sqrt" => x.sqrt(),
@@ -313,6 +336,9 @@ fn unary(op: &str, a: Num) -> Result<Num, Err> {
                 "log2" => x.log2(),
                 "sinh" => x.sinh(),
                 "cosh" => x.cosh(),
+                "asinh" => x.asinh(),
+                "acosh" => x.acosh(),
+                "atanh" => x.atanh(),
                 _ => x.tanh(),
             })
         }

@@ -108,6 +108,28 @@ impl Machine<'_> {
         self.unify_fresh(st, x, l)
     }
 
+    /// ISO's check of a goal about to be called: an instantiation error when it is unbound, a type
+    /// error naming the whole goal when it, or a part of its control constructs (`,`, `;`, `->`),
+    /// is not callable (`call((fail, 1))`).
+    pub fn check_goal(&self, st: &State, r: Ref) -> Result<(), Err> {
+        let whole = self.bound(st, r).ok_or(Err::Instantiation)?;
+        let mut stack = vec![whole];
+        while let Some(t) = stack.pop() {
+            match self.store.view(t.term) {
+                View::App(syms::COMMA | syms::SEMI | syms::ARROW, xs) if xs.len() == 2 => {
+                    for &x in xs.iter().rev() {
+                        stack.extend(self.bound(st, Ref::new(x, t.base)));
+                    }
+                }
+                View::Int(_) | View::Big(_) | View::Float(_) | View::Str(_) => {
+                    return Err(Err::TypeTerm("callable", whole))
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
     #[allow(clippy::too_many_arguments)]
     pub fn control(
         &mut self,
@@ -126,6 +148,11 @@ impl Machine<'_> {
                 let Some(g) = self.bound(st, a(0)) else {
                     return Some(self.raise(st, Err::Instantiation));
                 };
+                if n == 1 {
+                    if let Err(e) = self.check_goal(st, g) {
+                        return Some(self.raise(st, e));
+                    }
+                }
                 let mut map = VarMap::new();
                 let g = st.b.resolve(self.store, g, &mut map);
                 let extra: Vec<TermId> = (1..n)
@@ -144,6 +171,9 @@ impl Machine<'_> {
                 self.push_goal(st, goal, &map, env, depth, Some(h))
             }
             ("not" | "once" | "ignore", 1) => {
+                if let Err(e) = self.check_goal(st, a(0)) {
+                    return Some(self.raise(st, e));
+                }
                 let (g, map) = self.resolved(st, a(0));
                 let s = &mut *self.store;
                 let t = s.atom(syms::TRUE);
@@ -180,6 +210,9 @@ impl Machine<'_> {
                 self.push_goal(st, goal, &map, env, depth, None)
             }
             ("findall", 3 | 4) => {
+                if let Err(e) = self.check_goal(st, a(1)) {
+                    return Some(self.raise(st, e));
+                }
                 let Some(results) = self.collect(st, a(0), a(1), env, depth) else {
                     return Some(ControlFlow::Continue(false));
                 };
@@ -254,6 +287,9 @@ impl Machine<'_> {
             }
             _ => return self.raise(st, Err::Domain("aggregate_spec", spec)),
         };
+        if let Err(e) = self.check_goal(st, args[1]) {
+            return self.raise(st, e);
+        }
         let Some(results) = self.collect(st, template, args[1], env, depth) else {
             return ControlFlow::Continue(false);
         };
@@ -280,7 +316,8 @@ impl Machine<'_> {
                     acc = Some(match acc {
                         None => v,
                         Some(a) => {
-                            let o = super::arith::compare(&a, &v);
+                            let o =
+                                super::arith::compare(&a, &v).unwrap_or(std::cmp::Ordering::Equal);
                             match kind {
                                 "sum" => {
                                     let s = &mut *self.store;

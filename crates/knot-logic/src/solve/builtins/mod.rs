@@ -104,6 +104,7 @@ pub const BUILTINS: &[(&str, u32)] = &[
     ("=..", 2),
     ("copy_term", 2),
     ("term_variables", 2),
+    ("subsumes_term", 2),
     // Atoms and strings.
     ("atom_codes", 2),
     ("atom_chars", 2),
@@ -203,11 +204,11 @@ pub enum Err {
     Procedure(Pred),
     /// `resource_error(memory)` (a number too large to build)
     Resource,
-    /// `representation_error(character_code)`
-    Representation,
     /// `syntax_error(illegal_number)`
     Syntax,
-    /// `format(Message)` (a bad `format/2` call)
+    /// `syntax_error(Message)`
+    SyntaxText(&'static str),
+    /// `format(Message)` (a bad `format/2` call; the message an atom, as SWI-Prolog's)
     Format(&'static str),
 }
 
@@ -265,18 +266,18 @@ impl Machine<'_> {
                 let f = s.sym("resource_error");
                 s.app(f, &[m])
             }
-            Err::Representation => {
-                let m = s.atom_named("character_code");
-                let f = s.sym("representation_error");
-                s.app(f, &[m])
-            }
             Err::Syntax => {
                 let m = s.atom_named("illegal_number");
                 let f = s.sym("syntax_error");
                 s.app(f, &[m])
             }
+            Err::SyntaxText(msg) => {
+                let m = s.atom_named(msg);
+                let f = s.sym("syntax_error");
+                s.app(f, &[m])
+            }
             Err::Format(msg) => {
-                let m = s.string(msg);
+                let m = s.atom_named(msg);
                 let f = s.sym("format");
                 s.app(f, &[m])
             }
@@ -476,13 +477,14 @@ impl Machine<'_> {
                     (Ok(x), Ok(y)) => {
                         let o = arith::compare(&x, &y);
                         use std::cmp::Ordering::*;
+                        // A NaN is unordered: only `=\=` holds.
                         Ok(match name {
-                            "<" => o == Less,
-                            ">" => o == Greater,
-                            "=<" => o != Greater,
-                            ">=" => o != Less,
-                            "=:=" => o == Equal,
-                            _ => o != Equal,
+                            "<" => o == Some(Less),
+                            ">" => o == Some(Greater),
+                            "=<" => matches!(o, Some(Less | Equal)),
+                            ">=" => matches!(o, Some(Greater | Equal)),
+                            "=:=" => o == Some(Equal),
+                            _ => o != Some(Equal),
                         })
                     }
                     (Err(e), _) | (_, Err(e)) => Err(e),

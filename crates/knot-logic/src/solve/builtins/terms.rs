@@ -1,11 +1,14 @@
 //! Type checks, the standard order of terms (`compare/3`, `@<`, sorting), and term construction
-//! (`functor/3`, `arg/3`, `=..`, `copy_term/2`, `term_variables/2`), `succ/2`, `plus/3`.
+//! (`functor/3`, `arg/3`, `=..`, `copy_term/2`, `term_variables/2`), `subsumes_term/2`, `succ/2`,
+//! `plus/3`.
 
 use super::super::{Machine, State};
 use super::arith::{self, Num};
 use super::Err;
 use crate::term::unify::{Deref, Ref, VarMap};
 use crate::term::{syms, Store, TermId, View};
+use num_bigint::BigInt;
+use num_traits::{Signed, Zero};
 use std::cmp::Ordering;
 
 /// The rank of a term's type in the standard order as SWI-Prolog 9 sorts:
@@ -53,10 +56,7 @@ pub fn compare_terms(store: &Store, a: TermId, b: TermId) -> Ordering {
             (View::Placeholder(..), _) => Ordering::Less,
             (_, View::Placeholder(..)) => Ordering::Greater,
             _ => match (Num::of(store, a), Num::of(store, b)) {
-                (Some(x), Some(y)) => arith::compare(&x, &y).then_with(|| {
-                    // Equal by value: a float comes before an integer.
-                    matches!(y, Num::Float(_)).cmp(&matches!(x, Num::Float(_)))
-                }),
+                (Some(x), Some(y)) => arith::standard_order(&x, &y),
                 _ => a.cmp(&b),
             },
         };
@@ -122,6 +122,13 @@ impl Machine<'_> {
         }
         Some(match (name, args.len()) {
             ("compare", 3) => {
+                if let Some(o) = self.bound(st, a(0)) {
+                    match self.store.view(o.term) {
+                        View::Atom(s) if matches!(self.store.name(s), "<" | "=" | ">") => {}
+                        View::Atom(_) => return Some(Err(Err::Domain("order", o))),
+                        _ => return Some(Err(Err::TypeTerm("atom", o))),
+                    }
+                }
                 let mut map = VarMap::new();
                 let x = st.b.resolve(self.store, a(1), &mut map);
                 let y = st.b.resolve(self.store, a(2), &mut map);
@@ -156,7 +163,25 @@ impl Machine<'_> {
             ("arg", 3) => {
                 let n = match self.int_arg(st, a(0)) {
                     Ok(Some(n)) => n,
-                    Ok(None) => return Some(Err(Err::Instantiation)),
+                    Ok(None) => {
+                        // arg(-N, +T, ?A): each argument in turn (SWI-Prolog).
+                        return Some(match self.bound(st, a(1)) {
+                            Some(t) => match self.store.view(t.term) {
+                                View::App(_, xs) => {
+                                    let k = xs.len();
+                                    let rows = (1..=k as i64).map(|i| vec![self.store.int(i)]);
+                                    let rows = rows.collect();
+                                    let s = &mut *self.store;
+                                    let vars = [s.var(0), s.var(1), s.var(2)];
+                                    let f = s.sym("arg");
+                                    let then = s.app(f, &vars);
+                                    Ok(self.alternatives(st, &[a(0), a(1), a(2)], rows, Some(then)))
+                                }
+                                _ => Err(Err::TypeTerm("compound", t)),
+                            },
+                            None => Err(Err::Instantiation),
+                        });
+                    }
                     Err(e) => return Some(Err(e)),
                 };
                 match self.bound(st, a(1)).map(|t| (t, self.store.view(t.term))) {
@@ -195,15 +220,19 @@ impl Machine<'_> {
                             .map(|&r| st.b.resolve(self.store, r, &mut map))
                             .collect();
                         let t = match self.store.view(ts[0]) {
-                            View::Atom(f) => self.store.app(f, &ts[1..]),
-                            _ if ts.len() == 1 => ts[0],
                             View::Var(_) => return Some(Err(Err::Instantiation)),
+                            View::Atom(f) => self.store.app(f, &ts[1..]),
+                            View::App(..) if ts.len() == 1 => {
+                                return Some(Err(Err::TypeTerm("atomic", items[0])))
+                            }
+                            _ if ts.len() == 1 => ts[0],
                             _ => return Some(Err(Err::TypeTerm("atom", items[0]))),
                         };
                         Ok(self.unify_mapped(st, a(0), t, &map))
                     }
                     Ok(_) => Err(Err::Domain("non_empty_list", a(1))),
-                    Err(_) => Err(Err::Instantiation),
+                    Err(true) => Err(Err::Instantiation),
+                    Err(false) => Err(Err::TypeTerm("list", a(1))),
                 },
             },
             ("copy_term", 2) => {
@@ -216,27 +245,34 @@ impl Machine<'_> {
                 let l = self.store.list(&vars, None);
                 Ok(self.unify_mapped(st, a(1), l, &map))
             }
-            ("succ", 2) => match (self.int_arg(st, a(0)), self.int_arg(st, a(1))) {
-                (Err(e), _) | (_, Err(e)) => Err(e),
-                (Ok(Some(x)), _) if x < 0 => Err(Err::TypeTerm("not_less_than_zero", a(0))),
-                (Ok(Some(x)), _) => {
-                    let t = self.store.int(x + 1);
-                    Ok(st.b.unify(self.store, a(1), Ref::new(t, 0), self.opts))
-                }
-                (Ok(None), Ok(Some(y))) if y <= 0 => {
-                    if y < 0 {
-                        Err(Err::TypeTerm("not_less_than_zero", a(1)))
-                    } else {
-                        Ok(false)
+            ("succ", 2) => self.succ(st, a(0), a(1)),
+            ("subsumes_term", 2) => {
+                // ISO: unifiable without binding a variable of the specific term (nor making two
+                // of them one); the bindings are undone.
+                let (_, vars) = self.resolved(st, a(1));
+                let mark = st.b.mark();
+                let mut ok = st.b.unify(self.store, a(0), a(1), self.opts);
+                if ok {
+                    let mut seen = rustc_hash::FxHashSet::default();
+                    for &slot in &vars.slots {
+                        let v = self.store.var(0);
+                        ok &= match st.b.deref(self.store, Ref::new(v, slot)) {
+                            Deref::Unbound(s) => seen.insert(s),
+                            Deref::Term(_) => false,
+                        };
                     }
                 }
-                (Ok(None), Ok(Some(y))) => {
-                    let t = self.store.int(y - 1);
-                    Ok(st.b.unify(self.store, a(0), Ref::new(t, 0), self.opts))
-                }
-                (Ok(None), Ok(None)) => Err(Err::Instantiation),
-            },
+                st.b.undo(mark);
+                Ok(ok)
+            }
             ("plus", 3) => {
+                for i in 0..3 {
+                    if let Some(t) = self.bound(st, a(i)) {
+                        if !matches!(self.store.view(t.term), View::Int(_) | View::Big(_)) {
+                            return Some(Err(Err::TypeTerm("integer", t)));
+                        }
+                    }
+                }
                 let vals: Vec<Option<Num>> = (0..3)
                     .map(|i| {
                         self.bound(st, a(i))
@@ -269,6 +305,33 @@ impl Machine<'_> {
         })
     }
 
+    /// `succ(?X, ?Y)`: Y is X + 1, both natural numbers (SWI-Prolog's errors).
+    fn succ(&mut self, st: &mut State, x: Ref, y: Ref) -> Result<bool, Err> {
+        let nat = |m: &Self, r: Ref| -> Result<Option<BigInt>, Err> {
+            match st.b.deref(m.store, r) {
+                Deref::Unbound(_) => Ok(None),
+                Deref::Term(t) => match Num::of(m.store, t.term) {
+                    Some(Num::Int(i)) if i < 0 => Err(Err::Domain("not_less_than_zero", t)),
+                    Some(Num::Big(b)) if b.is_negative() => {
+                        Err(Err::Domain("not_less_than_zero", t))
+                    }
+                    Some(Num::Int(i)) => Ok(Some(BigInt::from(i))),
+                    Some(Num::Big(b)) => Ok(Some(b)),
+                    _ => Err(Err::TypeTerm("integer", t)),
+                },
+            }
+        };
+        let (vx, vy) = (nat(self, x)?, nat(self, y)?);
+        let (target, value) = match (vx, vy) {
+            (Some(vx), _) => (y, vx + 1),
+            (None, Some(vy)) if vy.is_zero() => return Ok(false),
+            (None, Some(vy)) => (x, vy - 1),
+            (None, None) => return Err(Err::Instantiation),
+        };
+        let t = self.store.bigint(&value);
+        Ok(st.b.unify(self.store, target, Ref::new(t, 0), self.opts))
+    }
+
     fn functor(&mut self, st: &mut State, args: &[Ref]) -> Result<bool, Err> {
         match self.bound(st, args[0]) {
             Some(t) => {
@@ -297,7 +360,10 @@ impl Machine<'_> {
                     View::App(..) => return Err(Err::TypeTerm("atomic", name)),
                     _ => return Err(Err::TypeTerm("atom", name)),
                 };
-                if !(0..=1024).contains(&n) {
+                if n < 0 {
+                    return Err(Err::Domain("not_less_than_zero", args[2]));
+                }
+                if n > 1024 {
                     return Err(Err::Resource);
                 }
                 let vars: Vec<TermId> = (0..n as u32).map(|i| self.store.var(i)).collect();

@@ -295,7 +295,30 @@ impl Machine<'_> {
                 Ok(true)
             }
             ("write_term", 2) => {
-                let s = self.text_of(st, a(0), false, false);
+                // The options knot knows: quoted(Bool), ignore_ops(Bool); others are ignored.
+                let opts = match self.proper_list(st, a(1)) {
+                    Ok(v) => v,
+                    Err(true) => return Some(Err(Err::Instantiation)),
+                    Err(false) => return Some(Err(Err::TypeTerm("list", a(1)))),
+                };
+                let (mut quoted, mut ignore_ops) = (false, false);
+                for o in opts {
+                    let Some(o) = self.bound(st, o) else {
+                        return Some(Err(Err::Instantiation));
+                    };
+                    if let View::App(f, xs) = self.store.view(o.term) {
+                        let on = xs.len() == 1
+                            && self
+                                .bound(st, Ref::new(xs[0], o.base))
+                                .is_some_and(|v| self.store.view(v.term) == View::Atom(syms::TRUE));
+                        match self.store.name(f) {
+                            "quoted" => quoted = on,
+                            "ignore_ops" => ignore_ops = on,
+                            _ => {}
+                        }
+                    }
+                }
+                let s = self.text_of(st, a(0), quoted, ignore_ops);
                 emit(&s);
                 Ok(true)
             }
@@ -384,14 +407,18 @@ impl Machine<'_> {
             if cs.peek() == Some(&'*') {
                 cs.next();
                 let r = next(self)?;
-                num = match self.eval(st, r)? {
-                    super::arith::Num::Int(i) => Some(i),
-                    _ => None,
+                num = match self.bound(st, r).map(|t| self.store.view(t.term)) {
+                    Some(View::Int(i)) if i >= 0 => Some(i),
+                    _ => return Err(Err::Format("no or negative integer for `*' argument")),
                 };
             }
             while let Some(d) = cs.peek().and_then(|c| c.to_digit(10)) {
-                num = Some(num.unwrap_or(0) * 10 + d as i64);
+                num = Some(num.unwrap_or(0).saturating_mul(10).saturating_add(d as i64));
                 cs.next();
+            }
+            // A column, count or precision past this is refused rather than allocated.
+            if num.is_some_and(|n| n > 1 << 20) {
+                return Err(Err::Resource);
             }
             let Some(d) = cs.next() else { break };
             match d {
