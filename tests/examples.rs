@@ -38,3 +38,13 @@ fn custom_strategy_runs_through_the_library() {
         "{out}"
     );
 }
+
+#[test]
+fn a_strategy_from_the_building_blocks_answers_and_overflows() {
+    let out = run_example("dfs_strategy");
+    assert!(out.contains("dfs: Y = 2. Y = 3. Y = 4."), "{out}");
+    assert!(
+        out.contains("dfs on p(X) :- p(X): overflow: derivation depth limit"),
+        "{out}"
+    );
+}

@@ -90,7 +90,7 @@ fn text_and_json_show_the_constraints() {
     let a = e.answers("forall<'a> { Bar: Foo<'a> }").unwrap();
     assert!(matches!(a.solution, Solution::Unique(_)));
     assert_eq!(a.solution_text, "true, if '!1_0: 'static.");
-    let json = knot::solution_json(&e.store, &a.solution, &[]);
+    let json = knot::solution_json(&e.store, knot::Notation::Prolog, &a.solution, &[]);
     assert_eq!(json["kind"], "unique");
     assert_eq!(json["constraints"][0], "'!1_0: 'static");
     let plain = e.answers("Bar: Foo<'static>").unwrap();

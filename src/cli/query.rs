@@ -83,7 +83,7 @@ pub(super) fn answer(
     out: &mut dyn Write,
 ) -> Result<()> {
     let limits = opts.limits();
-    knot::set_rust_notation(loaded.is_surface());
+    let notation = knot::Notation::for_program(loaded.is_surface());
     let nvars = names.len() as u32;
     let print_each = mode == Mode::All && opts.format != Format::Json;
     let chalk = opts.format == Format::Chalk;
@@ -113,7 +113,7 @@ pub(super) fn answer(
                 let line = if chalk {
                     knot::chalk::answer_text(store, a.values, &render)
                 } else {
-                    answer_text(store, a.values, names)
+                    answer_text(store, notation, a.values, names)
                 };
                 if let Err(e) = writeln!(out, "{line}") {
                     io_err = Some(e);
@@ -187,7 +187,7 @@ pub(super) fn answer(
                             &loaded.render_goal(names, goal),
                         )
                     } else {
-                        solution_text(&loaded.store, &sol, names, count as usize)
+                        solution_text(&loaded.store, notation, &sol, names, count as usize)
                     };
                     writeln!(out, "{text}").map_err(io)?;
                     if opts.check_regions {
@@ -215,7 +215,7 @@ pub(super) fn answer(
             let mut obj = json!({
                 "goal": goal_text,
                 "strategy": opts.strategy,
-                "solution": solution_json(&loaded.store, &sol, names),
+                "solution": solution_json(&loaded.store, notation, &sol, names),
                 "chalk": knot::chalk::solution_text(&loaded.store, &sol, &loaded.render_goal(names, goal)),
                 "count": count,
                 "floundered": outcome.floundered,
@@ -225,7 +225,7 @@ pub(super) fn answer(
                 let list: Vec<_> = answers
                     .iter()
                     .map(|a| {
-                        solution_json(&loaded.store, &Solution::Unique(a.values), names)
+                        solution_json(&loaded.store, notation, &Solution::Unique(a.values), names)
                             ["substitution"]
                             .clone()
                     })

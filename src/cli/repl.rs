@@ -513,11 +513,12 @@ fn step_answers(
     out: &mut dyn Write,
 ) -> Result<()> {
     let limits = opts.limits();
+    let notation = knot::Notation::for_program(loaded.is_surface());
     let mut shown = 0u64;
     let mut stopped = false;
     let solved = {
         let mut each = |store: &knot::Store, a: &knot::Answer| {
-            let text = knot::answer_text(store, a.values, names);
+            let text = knot::answer_text(store, notation, a.values, names);
             let text = text.strip_suffix('.').unwrap_or(&text);
             let _ = write!(out, "{text} ");
             let _ = out.flush();

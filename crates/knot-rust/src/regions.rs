@@ -259,6 +259,6 @@ pub fn check_answer_regions(
 ) -> Option<Result<(), RegionViolation>> {
     let (cs, _) = crate::solve::answer_parts(store, answer).1?;
     Some(check_regions(store, goal, cs, &|s, t| {
-        crate::render::region_text(s, t)
+        crate::render::region_text(s, crate::render::Notation::Rust, t)
     }))
 }

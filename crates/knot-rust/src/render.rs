@@ -21,27 +21,44 @@ fn fresh_name(k: u32) -> String {
     format!("_{}", default_var_name(k))
 }
 
-thread_local! {
-    static RUST_NOTATION: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+/// How answer values are written: as terms (`f(X)`, `'$ref'('$lt'(static), u8)`), or in Rust
+/// notation (`(i32, i32)`, `&'static u8`, `<T as Iterator>::Item`) for the answers to goals on a
+/// `.rs` or `.chalk` program. Every renderer takes one; none keeps a setting of its own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Notation {
+    /// Terms, as the clause language writes them.
+    #[default]
+    Prolog,
+    /// Rust types.
+    Rust,
 }
 
-/// Print answer values in Rust notation (`(i32, i32)`, `<T as Iterator>::Item`) instead of as terms:
-/// on for the answers to goals on a `.rs` or `.chalk` program.
-pub fn set_rust_notation(on: bool) {
-    RUST_NOTATION.with(|c| c.set(on));
+impl Notation {
+    /// Rust notation for a Rust-like program (`surface`), terms otherwise.
+    pub fn for_program(surface: bool) -> Notation {
+        if surface {
+            Notation::Rust
+        } else {
+            Notation::Prolog
+        }
+    }
 }
 
-fn value_text(store: &Store, v: TermId) -> String {
-    if RUST_NOTATION.with(|c| c.get()) {
-        crate::lower::rust_text::type_text_with(store, v, &fresh_name)
-    } else {
-        term_to_string(store, v, &fresh_name, 699)
+fn value_text(store: &Store, n: Notation, v: TermId) -> String {
+    match n {
+        Notation::Rust => crate::lower::rust_text::type_text_with(store, v, &fresh_name),
+        Notation::Prolog => term_to_string(store, v, &fresh_name, 699),
     }
 }
 
 /// The bindings of an answer tuple as `(name, value text)` pairs, leaving out variables that are still
 /// free and unshared, and variables whose names start with `_`.
-pub fn bindings(store: &Store, tuple: TermId, names: &[Box<str>]) -> Vec<(String, String)> {
+pub fn bindings(
+    store: &Store,
+    n: Notation,
+    tuple: TermId,
+    names: &[Box<str>],
+) -> Vec<(String, String)> {
     let (vals, _) = crate::solve::answer_parts(store, tuple);
     // How often each answer variable occurs as a whole value.
     let mut count = rustc_hash::FxHashMap::default();
@@ -69,7 +86,7 @@ pub fn bindings(store: &Store, tuple: TermId, names: &[Box<str>]) -> Vec<(String
                 }
             }
         }
-        out.push((name, value_text(store, v)));
+        out.push((name, value_text(store, n, v)));
     }
     out
 }
@@ -88,9 +105,9 @@ fn contains_var(store: &Store, t: TermId, k: u32) -> bool {
 
 /// One answer as `X = 1, Y = f(a).` or `true.`; an answer under region constraints adds them:
 /// `true, if '!1_0: 'static.`
-pub fn answer_text(store: &Store, tuple: TermId, names: &[Box<str>]) -> String {
-    let b = bindings(store, tuple, names);
-    let cs = constraints(store, tuple);
+pub fn answer_text(store: &Store, n: Notation, tuple: TermId, names: &[Box<str>]) -> String {
+    let b = bindings(store, n, tuple, names);
+    let cs = constraints(store, n, tuple);
     let cond = if cs.is_empty() {
         String::new()
     } else {
@@ -105,11 +122,11 @@ pub fn answer_text(store: &Store, tuple: TermId, names: &[Box<str>]) -> String {
 }
 
 /// A region as text: `'static`, `'!1_0` (a placeholder), `'_A` (an inference region).
-pub fn region_text(store: &Store, r: TermId) -> String {
+pub fn region_text(store: &Store, n: Notation, r: TermId) -> String {
     use crate::term::syms;
     let r = match store.view(r) {
         View::App(syms::REGION, [x]) => *x,
-        _ => return value_text(store, r),
+        _ => return value_text(store, n, r),
     };
     match store.view(r) {
         View::Var(k) => format!("'{}", fresh_name(k)),
@@ -118,13 +135,13 @@ pub fn region_text(store: &Store, r: TermId) -> String {
         View::Atom(syms::ERASED) => "'<erased>".into(),
         View::Atom(syms::EMPTY) => "'<empty>".into(),
         View::Atom(s) => store.name(s).to_string(),
-        _ => value_text(store, r),
+        _ => value_text(store, n, r),
     }
 }
 
 /// The region constraints an answer holds under, as `A: 'b` texts (empty when it holds
 /// unconditionally).
-pub fn constraints(store: &Store, tuple: TermId) -> Vec<String> {
+pub fn constraints(store: &Store, n: Notation, tuple: TermId) -> Vec<String> {
     use crate::term::syms;
     let Some((mut cs, _)) = crate::solve::answer_parts(store, tuple).1 else {
         return Vec::new();
@@ -134,8 +151,8 @@ pub fn constraints(store: &Store, tuple: TermId) -> Vec<String> {
         if let View::App(syms::OUTLIVES, [a, b]) = store.view(*c) {
             out.push(format!(
                 "{}: {}",
-                region_text(store, *a),
-                region_text(store, *b)
+                region_text(store, n, *a),
+                region_text(store, n, *b)
             ));
         }
         cs = *rest;
@@ -146,12 +163,13 @@ pub fn constraints(store: &Store, tuple: TermId) -> Vec<String> {
 /// An aggregated solution as text.
 pub fn solution_text(
     store: &Store,
+    n: Notation,
     sol: &Solution,
     names: &[Box<str>],
     n_answers: usize,
 ) -> String {
     match sol {
-        Solution::Unique(t) => answer_text(store, *t, names),
+        Solution::Unique(t) => answer_text(store, n, *t, names),
         Solution::NoSolution => "false.".to_string(),
         Solution::Overflow(r) => format!("overflow: {r}."),
         Solution::Ambiguous(g) => {
@@ -162,7 +180,7 @@ pub fn solution_text(
             };
             match g {
                 Guidance::Definite(t) | Guidance::Suggested(t) => {
-                    let b = bindings(store, *t, names);
+                    let b = bindings(store, n, *t, names);
                     if b.is_empty() {
                         format!("ambiguous{more}.")
                     } else {
@@ -249,9 +267,9 @@ pub fn stats_json(out: &Outcome, elapsed: Duration) -> Value {
 }
 
 /// A solution as JSON.
-pub fn solution_json(store: &Store, sol: &Solution, names: &[Box<str>]) -> Value {
+pub fn solution_json(store: &Store, n: Notation, sol: &Solution, names: &[Box<str>]) -> Value {
     let subst = |t: TermId| -> Value {
-        let m: serde_json::Map<String, Value> = bindings(store, t, names)
+        let m: serde_json::Map<String, Value> = bindings(store, n, t, names)
             .into_iter()
             .map(|(n, v)| (n, Value::String(v)))
             .collect();
@@ -259,7 +277,7 @@ pub fn solution_json(store: &Store, sol: &Solution, names: &[Box<str>]) -> Value
     };
     match sol {
         Solution::Unique(t) => {
-            let cs = constraints(store, *t);
+            let cs = constraints(store, n, *t);
             if cs.is_empty() {
                 json!({"kind": "unique", "substitution": subst(*t)})
             } else {

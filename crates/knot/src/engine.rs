@@ -229,6 +229,9 @@ impl Engine {
 
     /// Solve a parsed goal, collecting every answer.
     pub fn answers_of(&mut self, goal: TermId, names: &[Box<str>]) -> Result<Answers> {
+        // A session's answer texts are terms, whatever the program was written in (the chalk
+        // notation is `chalk_text`).
+        let notation = crate::render::Notation::Prolog;
         let mut strategy =
             reuse_strategy(&mut self.solver, &self.strategy).ok_or_else(|| Error::Goal {
                 code: "cli::strategy",
@@ -246,7 +249,7 @@ impl Engine {
             &mut |store, a| {
                 let a = a.intern(store);
                 answers.push(a);
-                texts.push(crate::render::answer_text(store, a.values, names));
+                texts.push(crate::render::answer_text(store, notation, a.values, names));
                 ControlFlow::Continue(())
             },
         );
@@ -255,7 +258,9 @@ impl Engine {
         let solution_text = match outcome.error {
             // An uncaught Prolog error: its message, as SWI-Prolog prints it.
             Some(ball) => crate::solve::error_message(&self.store, &self.program, ball),
-            None => crate::render::solution_text(&self.store, &solution, names, answers.len()),
+            None => {
+                crate::render::solution_text(&self.store, notation, &solution, names, answers.len())
+            }
         };
         let render = crate::lower::chalk::Render {
             names: self.items.as_ref(),

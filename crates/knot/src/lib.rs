@@ -131,8 +131,8 @@ pub use load::{
 pub use lower::Names;
 pub use regions::{check_answer_regions, check_regions, RegionViolation};
 pub use render::{
-    answer_text, chalk, cpu_seconds, default_var_name, notes, set_rust_notation, solution_json,
-    solution_text, stats_json, stats_text, term_to_string,
+    answer_text, chalk, cpu_seconds, default_var_name, notes, solution_json, solution_text,
+    stats_json, stats_text, term_to_string, Notation,
 };
 pub use solve::{capture_output, error_message, take_output, BUILTINS};
 pub use suggest::{closest, edit_distance};
