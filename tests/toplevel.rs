@@ -417,3 +417,56 @@ fn a_forall_goal_is_explained_for_a_placeholder() {
     assert_eq!(explanation_kind(&tree(&fails)), "fails", "{fails}");
     assert!(fails.contains("`T0: Bar` does not hold"), "{fails}");
 }
+
+/// `knot compare` answers a file's own queries under each strategy, one table per goal, and puts
+/// the goals where the strategies differ first.
+#[test]
+fn compare_prints_each_strategy_per_goal_differing_first() {
+    let out = knot(&[
+        "compare",
+        "programs/tc_cycle.pl",
+        "--strategies",
+        "slg,recursive,sld",
+        "--timeout",
+        "10",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("3 goal(s), 3 where the strategies differ"),
+        "{text}"
+    );
+    let block = text.split("\n\n").nth(1).expect("a goal's table");
+    assert!(block.starts_with("path(1, 5)  (differs)"), "{text}");
+    let lines: Vec<&str> = block.lines().skip(1).collect();
+    assert!(
+        lines[0].trim_start().starts_with("slg") && lines[0].ends_with("true."),
+        "{text}"
+    );
+    assert!(
+        lines[1].trim_start().starts_with("recursive") && lines[1].ends_with("true."),
+        "{text}"
+    );
+    assert!(
+        lines[2].trim_start().starts_with("sld") && lines[2].contains("overflow"),
+        "{text}"
+    );
+    // A goal where they agree, and an unknown strategy.
+    let out = knot(&[
+        "compare",
+        "programs/tc_cycle.pl",
+        "--strategies",
+        "slg,recursive",
+        "--goal",
+        "path(1, 9)",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("path(1, 9)  (agrees)"), "{text}");
+    let out = knot(&[
+        "compare",
+        "programs/tc_cycle.pl",
+        "--strategies",
+        "slg,nope",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}

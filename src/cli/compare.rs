@@ -83,7 +83,15 @@ fn ask(
         let start = Instant::now();
         let cell = match session.answers(goal) {
             Ok(a) => Cell {
-                answer: one_line(&a.solution_text),
+                answer: match a.outcome.certainty() {
+                    knot::Certainty::Yes
+                    | knot::Certainty::Maybe(knot::MaybeCause::Overflow(_)) => {
+                        one_line(&a.solution_text)
+                    }
+                    knot::Certainty::Maybe(cause) => {
+                        format!("{} [{cause:?}]", one_line(&a.solution_text))
+                    }
+                },
                 time: start.elapsed(),
                 steps: a.outcome.stats.steps,
             },

@@ -25,8 +25,8 @@ pub use error::{Error, Result, Span};
 pub use program::{Foreign, ForeignPreds, ForeignResult, Generation, Program, Query};
 pub use solve::answers::AnswerSet;
 pub use solve::{
-    aggregate, Answer, AnswerRef, Goal, Guidance, Limits, OnAnswer, Outcome, Solution, StopReason,
-    Strategy, StrategyFactory,
+    aggregate, Aggregation, Answer, AnswerRef, Certainty, Goal, Guidance, Limits, MaybeCause,
+    OnAnswer, Outcome, Solution, StopReason, Strategy, StrategyFactory,
 };
 pub use term::canon::canonical;
 pub use term::unify::{Bindings, Ref, UnifyOptions};

@@ -97,7 +97,9 @@ pub use solve::Limits;
 // Reading results.
 pub use coherence::Violation;
 pub use solve::aggregate::aggregate;
-pub use solve::{Answer, Guidance, Outcome, Solution, StopReason};
+pub use solve::{
+    Aggregation, Answer, Certainty, Guidance, MaybeCause, Outcome, Solution, StopReason,
+};
 
 // Errors, and the one limit every parser enforces.
 pub use error::{Error, Result, Span};

@@ -41,7 +41,7 @@ pub fn aggregate(store: &mut Store, answers: &[Answer], out: &Outcome) -> Soluti
     // stands (binds nothing, no constraint, certain): when that is the first answer (a strand that
     // floundered is taken up after the others), it is the solution, whatever the pruned strands
     // would have found.
-    if out.chalk_guidance {
+    if out.aggregation.chalk_guidance {
         if let Some(first) = answers.iter().find(|a| !a.ambiguous) {
             if super::answer_parts(store, first.values).1.is_none()
                 && is_trivial(store, first.values)
@@ -52,7 +52,7 @@ pub fn aggregate(store: &mut Store, answers: &[Answer], out: &Outcome) -> Soluti
     }
     // An only-possible answer with the values of a certain one adds nothing: the goal holds for
     // those values (chalk's aggregation, kept for `.chalk` programs, counts it all the same).
-    let certain: rustc_hash::FxHashSet<TermId> = if out.chalk_guidance {
+    let certain: rustc_hash::FxHashSet<TermId> = if out.aggregation.chalk_guidance {
         Default::default()
     } else {
         answers
@@ -75,7 +75,7 @@ pub fn aggregate(store: &mut Store, answers: &[Answer], out: &Outcome) -> Soluti
     // An answer that holds unconditionally subsumes the same answer under region constraints (as
     // chalk's SLG solver stops a table's other strands once it has an unconditional answer) —
     // unless the answers came in chalk's own order, where each distinct answer counts, as chalk's.
-    for a in answers.iter().filter(|_| !out.chalk_order) {
+    for a in answers.iter().filter(|_| !out.aggregation.chalk_order) {
         if super::answer_parts(store, a.values).1.is_none() {
             seen.insert(a.values);
         }
@@ -87,7 +87,7 @@ pub fn aggregate(store: &mut Store, answers: &[Answer], out: &Outcome) -> Soluti
     let mut distinct_seen: rustc_hash::FxHashSet<TermId> = Default::default();
     // chalk's SLG solver takes up a strand whose remaining goals floundered after the others:
     // under its aggregation, the certain answers come first.
-    let ordered: Vec<&Answer> = if out.chalk_guidance {
+    let ordered: Vec<&Answer> = if out.aggregation.chalk_guidance {
         let (certain, possible): (Vec<&Answer>, Vec<&Answer>) =
             answers.iter().partition(|a| !a.ambiguous);
         certain.into_iter().chain(possible).collect()
@@ -102,7 +102,7 @@ pub fn aggregate(store: &mut Store, answers: &[Answer], out: &Outcome) -> Soluti
         if distinct_seen.insert(a.values) {
             // (Under chalk's aggregation every answer is looked at: each is checked against the
             // guidance, and generalized into it only when it may invalidate it.)
-            if distinct.len() > MAX_DISTINCT && !out.chalk_guidance {
+            if distinct.len() > MAX_DISTINCT && !out.aggregation.chalk_guidance {
                 cut = true;
                 break;
             }
@@ -119,12 +119,14 @@ pub fn aggregate(store: &mut Store, answers: &[Answer], out: &Outcome) -> Soluti
         _ if out.floundered => Solution::Ambiguous(Guidance::Unknown),
         // Candidates merged as the search-graph solvers merge them (chalk's recursive solver,
         // rustc's next-generation solver): results that differ leave no guidance.
-        n if n > 1 && out.differing_answers_unguided => Solution::Ambiguous(Guidance::Unknown),
+        n if n > 1 && out.aggregation.differing_answers_unguided => {
+            Solution::Ambiguous(Guidance::Unknown)
+        }
         _ => {
             // Guidance gives back no region constraints (as chalk's): generalize the values only.
             let plain: Vec<TermId> = distinct.iter().map(|&t| unconditional(store, t)).collect();
             let g = plain.iter().skip(1).fold(plain[0], |acc, &t| {
-                if out.chalk_guidance && !may_invalidate(store, t, acc) {
+                if out.aggregation.chalk_guidance && !may_invalidate(store, t, acc) {
                     acc
                 } else {
                     generalize(store, acc, t)
@@ -132,7 +134,7 @@ pub fn aggregate(store: &mut Store, answers: &[Answer], out: &Outcome) -> Soluti
             });
             // (chalk's SLG aggregation never counts a substitution that maps a lifetime as
             // trivial.)
-            if is_trivial(store, g) && out.region_vars.is_empty() {
+            if is_trivial(store, g) && out.aggregation.region_vars.is_empty() {
                 Solution::Ambiguous(Guidance::Unknown)
             } else if cut {
                 Solution::Ambiguous(Guidance::Suggested(g))

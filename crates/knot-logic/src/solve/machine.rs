@@ -430,7 +430,10 @@ impl<'p> Machine<'p> {
                 relate_fn_ptrs: program.dialect.chalk_guidance,
             },
             out: Outcome {
-                chalk_guidance: program.dialect.chalk_guidance,
+                aggregation: super::Aggregation {
+                    chalk_guidance: program.dialect.chalk_guidance,
+                    ..Default::default()
+                },
                 ..Outcome::default()
             },
             start: Instant::now(),

@@ -291,12 +291,22 @@ pub struct Outcome {
     /// An uncaught Prolog error (`throw/1`, or a built-in's ISO error term such as
     /// `error(existence_error(procedure, p/1), _)`): the search stopped there.
     pub error: Option<TermId>,
-    /// Set by a strategy whose answers differing anywhere leave no guidance when aggregated (the
-    /// search graph merges candidates as chalk's recursive solver and rustc's next-generation
-    /// solver do); otherwise [`aggregate()`] generalizes them, as chalk's SLG solver does.
+    /// How [`aggregate()`] turns the answers into one solution: set by the strategy (and, through
+    /// it, the program's dialect). Not a fact about the search.
+    pub aggregation: Aggregation,
+    /// Counters.
+    pub stats: Stats,
+}
+
+/// How a strategy's answers are aggregated into one solution (see [`aggregate()`]).
+#[derive(Clone, Debug, Default)]
+pub struct Aggregation {
+    /// Answers differing anywhere leave no guidance (the search graph merges candidates as chalk's
+    /// recursive solver and rustc's next-generation solver do); otherwise they are generalized,
+    /// as chalk's SLG solver does.
     pub differing_answers_unguided: bool,
-    /// Aggregate as chalk's SLG solver does (`Program::chalk_guidance`): an answer joins the
-    /// guidance only when it may invalidate it.
+    /// As chalk's SLG solver does (`Dialect::chalk_guidance`): an answer joins the guidance only
+    /// when it may invalidate it.
     pub chalk_guidance: bool,
     /// The answers came in chalk's SLG order (`slg`'s `chalk.rs`): aggregation takes them as they
     /// are, each distinct answer counted (no answer subsumes another).
@@ -305,14 +315,85 @@ pub struct Outcome {
     /// a substitution that maps a lifetime as trivial, so an ambiguous answer over them keeps its
     /// guidance.
     pub region_vars: Vec<u32>,
-    /// Counters.
-    pub stats: Stats,
+}
+
+/// How sure the answers of a search are, as rustc's next-generation solver says it: complete, or
+/// only possibly so, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Certainty {
+    /// The search ran to the end: its answers are all the answers, and no answer means "no".
+    Yes,
+    /// The search did not decide everything: no answer means "unknown".
+    Maybe(MaybeCause),
+}
+
+/// Why a search's answers are only possible ([`Certainty::Maybe`]), strongest first: a merge keeps
+/// the stronger cause.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MaybeCause {
+    /// A limit stopped the search (Overflow), naming it.
+    Overflow(StopReason),
+    /// An uncaught error stopped it.
+    Error,
+    /// A cycle through negation: undefined under the well-founded semantics.
+    NegativeCycle,
+    /// A goal floundered (a negation or non-enumerable call with unbound variables), or an answer
+    /// rests on one.
+    Floundered,
+    /// A subgoal or answer was too large and was cut (chalk's truncation), naming the limit when
+    /// it was the term-depth limit.
+    Truncated(Option<StopReason>),
+    /// An answer rests on an item the program names but does not define.
+    Open,
+}
+
+impl MaybeCause {
+    fn rank(&self) -> u8 {
+        match self {
+            MaybeCause::Overflow(_) => 0,
+            MaybeCause::Error => 1,
+            MaybeCause::NegativeCycle => 2,
+            MaybeCause::Floundered => 3,
+            MaybeCause::Truncated(_) => 4,
+            MaybeCause::Open => 5,
+        }
+    }
+}
+
+impl Certainty {
+    /// The certainty of two searches together (a goal and a nested one, or two branches): `Yes`
+    /// only when both are, otherwise the stronger cause.
+    pub fn merge(self, other: Certainty) -> Certainty {
+        match (self, other) {
+            (Certainty::Yes, c) | (c, Certainty::Yes) => c,
+            (Certainty::Maybe(a), Certainty::Maybe(b)) => {
+                Certainty::Maybe(if b.rank() < a.rank() { b } else { a })
+            }
+        }
+    }
 }
 
 impl Outcome {
     /// The limit that stopped the search, if any.
     pub fn overflow(&self) -> Option<StopReason> {
         self.stop
+    }
+
+    /// How sure the search's answers are: every fact the strategy recorded, merged.
+    pub fn certainty(&self) -> Certainty {
+        let causes = [
+            self.stop.map(MaybeCause::Overflow),
+            self.error.map(|_| MaybeCause::Error),
+            self.negative_cycle.then_some(MaybeCause::NegativeCycle),
+            (self.floundered || self.ambiguous_floundered).then_some(MaybeCause::Floundered),
+            (self.truncated || self.ambiguous_truncated)
+                .then_some(MaybeCause::Truncated(self.truncated_by)),
+            self.ambiguous_open.then_some(MaybeCause::Open),
+        ];
+        causes
+            .into_iter()
+            .flatten()
+            .fold(Certainty::Yes, |c, m| c.merge(Certainty::Maybe(m)))
     }
 }
 
@@ -429,4 +510,38 @@ pub fn strategy_names() -> Vec<String> {
     let reg = REGISTERED.lock().unwrap_or_else(|e| e.into_inner());
     v.extend(reg.iter().map(|(n, _)| n.clone()));
     v
+}
+
+#[cfg(test)]
+mod certainty_tests {
+    use super::*;
+
+    /// A complete search is `Yes`; every recorded fact makes it `Maybe`, and the merge keeps the
+    /// stronger cause whatever the order.
+    #[test]
+    fn certainty_merges_to_the_strongest_cause() {
+        assert_eq!(Outcome::default().certainty(), Certainty::Yes);
+        let floundered = Outcome {
+            floundered: true,
+            ..Outcome::default()
+        };
+        assert_eq!(
+            floundered.certainty(),
+            Certainty::Maybe(MaybeCause::Floundered)
+        );
+        let both = Outcome {
+            stop: Some(StopReason::Depth(7)),
+            ..floundered
+        };
+        assert_eq!(
+            both.certainty(),
+            Certainty::Maybe(MaybeCause::Overflow(StopReason::Depth(7)))
+        );
+        let (a, b) = (
+            Certainty::Maybe(MaybeCause::Open),
+            Certainty::Maybe(MaybeCause::NegativeCycle),
+        );
+        assert_eq!(a.merge(b), b.merge(a));
+        assert_eq!(a.merge(Certainty::Yes), a);
+    }
 }

@@ -83,7 +83,7 @@ impl Strategy for Recursive {
         if m.out.overflow().is_none() && m.out.error.is_none() && !m.out.stopped_by_caller {
             self.global = std::mem::take(&mut solver.g.global);
         }
-        m.out.differing_answers_unguided = true;
+        m.out.aggregation.differing_answers_unguided = true;
         m.out
     }
 }

@@ -239,10 +239,10 @@ fn run(
     };
     engine.solve(&mut m, goal);
     let mut out = m.out;
-    out.chalk_order = engine.chalk;
+    out.aggregation.chalk_order = engine.chalk;
     out.stats.tables = engine.tables.len() as u64;
-    if out.chalk_guidance {
-        out.region_vars = region_vars(store, goal);
+    if out.aggregation.chalk_guidance {
+        out.aggregation.region_vars = region_vars(store, goal);
     }
     // The tables this run completed (not those it found complete), for the next goals.
     let done = engine
