@@ -66,7 +66,7 @@ fn engine(text: &str, strategy: &str, datalog: bool) -> Engine {
     let mut e = Engine::from_clauses("gen.pl", text)
         .unwrap_or_else(|e| panic!("load failed: {e}\n{text}"))
         .with_strategy(strategy);
-    e.limits.datalog = datalog;
+    e.program.top_down_only = !datalog;
     e.limits.max_steps = MAX_STEPS;
     e
 }

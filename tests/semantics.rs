@@ -707,7 +707,7 @@ fn slg_reuses_completed_tables_across_goals() {
         ":- table path/2.\npath(X, Y) :- edge(X, Z), path(Z, Y).\npath(X, Y) :- edge(X, Y).\n\
                edge(1, 2).\nedge(2, 3).\nedge(3, 4).\n";
     let mut e = engine(src, "slg");
-    e.limits.datalog = false;
+    e.program.top_down_only = true;
     let first = e.answers("path(2, X)").expect("parses");
     assert_eq!(first.texts.len(), 2);
     assert_eq!(first.outcome.stats.cache_hits, 0);

@@ -202,7 +202,6 @@ impl SolveOpts {
                 .and_then(|t| Duration::try_from_secs_f64(t).ok()),
             occurs_check: !self.no_occurs_check,
             table_all: self.table_all,
-            datalog: !self.no_datalog,
             max_term_depth: self.max_term_depth,
             max_iterations: self.max_iterations,
             max_memory_mib: self.max_memory,

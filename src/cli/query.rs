@@ -84,6 +84,10 @@ pub(super) fn answer(
 ) -> Result<()> {
     let limits = opts.limits();
     let notation = knot::Notation::for_program(loaded.is_surface());
+    if loaded.program.top_down_only != opts.no_datalog {
+        loaded.program.top_down_only = opts.no_datalog;
+        loaded.program.touch();
+    }
     let nvars = names.len() as u32;
     let print_each = mode == Mode::All && opts.format != Format::Json;
     let chalk = opts.format == Format::Chalk;

@@ -579,6 +579,10 @@ pub struct Program {
     pub queries: Vec<Query>,
     /// Files included (for messages).
     pub sources: Vec<String>,
+    /// Answer tabled calls whose closure is pure Datalog by resolution only: `slg`'s semi-naive
+    /// bottom-up sub-engine stays off (`--no-datalog`). An evaluation choice of this program, not a
+    /// limit of a search: the answers are the same either way.
+    pub top_down_only: bool,
     /// How the program is solved: the policy switches of the dialect it was written in (a clause
     /// program's Prolog defaults, or a front end's, set by its lowering).
     pub dialect: Dialect,
@@ -693,6 +697,7 @@ impl Program {
             queries,
             sources,
             dialect,
+            top_down_only,
             warnings,
             variances,
             unprovable: _,
@@ -708,6 +713,7 @@ impl Program {
             queries: queries.clone(),
             sources: sources.clone(),
             dialect: *dialect,
+            top_down_only: *top_down_only,
             warnings: warnings.clone(),
             variances: variances.clone(),
             ..Program::new()

@@ -198,9 +198,6 @@ pub struct Limits {
     pub occurs_check: bool,
     /// Table every predicate, not only those declared `:- table` (SLG).
     pub table_all: bool,
-    /// Answer tabled calls whose closure is pure Datalog by semi-naive bottom-up evaluation (SLG's
-    /// Datalog sub-engine); false: by resolution only.
-    pub datalog: bool,
     /// Deepest subgoal or answer term a table may hold.
     pub max_term_depth: u32,
     /// Memory budget in MiB for the whole search (the process's resident set on Linux: terms, tables,
@@ -228,7 +225,6 @@ impl Default for Limits {
             cancel: None,
             occurs_check: true,
             table_all: false,
-            datalog: true,
             max_term_depth: 100_000,
             max_memory_mib: 8 * 1024,
             max_term_size: None,

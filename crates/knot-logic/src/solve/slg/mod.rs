@@ -228,7 +228,7 @@ fn run(
         assume,
         verdict: Verdict::default(),
         known,
-        datalog: limits.datalog.then_some(datalog),
+        datalog: (!program.top_down_only).then_some(datalog),
         chalk: chalk_order,
         frames: Vec::new(),
         clock: 0,
