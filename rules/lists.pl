@@ -14,8 +14,8 @@ member(X, [_|T]) :- member(X, T).
 
 memberchk(X, L) :- member(X, L), !.
 
-length(L, N) :- var(N), !, '$lists_must_be_list_or_partial'(L), '$lists_length'(L, 0, N).
-length(L, N) :- integer(N), !, ( N >= 0 -> '$lists_make'(N, L) ; throw(error(domain_error(not_less_than_zero, N), _)) ).
+length(L, N) :- var(N), !, '$skip_list'(K, L, T), ( T == [] -> N = K ; var(T) -> T \== N, '$lists_length'(T, K, N) ; throw(error(type_error(list, L), _)) ).
+length(L, N) :- integer(N), !, ( N >= 0 -> true ; throw(error(domain_error(not_less_than_zero, N), _)) ), '$skip_list'(K, L, T), ( T == [] -> N = K ; var(T) -> N >= K, M is N - K, '$lists_make'(M, T) ; throw(error(type_error(list, L), _)) ).
 length(_, N) :- throw(error(type_error(integer, N), _)).
 '$lists_length'([], N, N).
 '$lists_length'([_|T], N0, N) :- N1 is N0 + 1, '$lists_length'(T, N1, N).
@@ -171,7 +171,4 @@ setof(T, G, S) :- bagof(T, G, L), sort(L, S).
 '$lists_must_be_integer'(X) :- var(X), !, throw(error(instantiation_error, _)).
 '$lists_must_be_integer'(X) :- throw(error(type_error(integer, X), _)).
 '$lists_must_be_list'(L) :- '$lists_tail'(L, T), ( T == [] -> true ; var(T) -> throw(error(instantiation_error, _)) ; throw(error(type_error(list, L), _)) ).
-'$lists_must_be_list_or_partial'(L) :- '$lists_tail'(L, T), ( T == [] -> true ; var(T) -> true ; throw(error(type_error(list, L), _)) ).
-'$lists_tail'(L, T) :- var(L), !, T = L.
-'$lists_tail'([_|L], T) :- !, '$lists_tail'(L, T).
-'$lists_tail'(L, L).
+'$lists_tail'(L, T) :- '$skip_list'(_, L, T).

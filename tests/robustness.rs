@@ -233,3 +233,227 @@ fn an_unknown_self_type_in_rust_is_ambiguous_at_once() {
         assert_eq!(o, "T = Foo.", "{s}");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 50: limits inside every step (one built-in that would loop or allocate past the budget).
+
+/// Run `knot ARGS..`: stdout and stderr together, whether it exited with status 0, the wall time.
+fn knot_all(args: &[&str]) -> (String, bool, Duration) {
+    let t = Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_knot"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("knot runs");
+    // Ended by itself: no signal (an abort on stack overflow is SIGABRT).
+    assert!(out.status.code().is_some(), "{args:?}: {:?}", out.status);
+    let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
+    text.push_str(&String::from_utf8_lossy(&out.stderr));
+    (text, out.status.success(), t.elapsed())
+}
+
+/// A scratch directory of its own for a test's generated inputs.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("knot-robustness-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&d).expect("scratch directory");
+    d
+}
+
+#[test]
+fn a_cyclic_list_is_no_list_to_the_list_built_ins() {
+    let f = data("atom_doubling.pl");
+    let run = |goal: &str| {
+        let (o, _, t) = knot_all(&[
+            "query",
+            &f,
+            "--goal",
+            goal,
+            "--no-occurs-check",
+            "--timeout",
+            "10",
+            "--max-memory",
+            "300",
+        ]);
+        assert!(t < Duration::from_secs(5), "{goal}: took {t:?}");
+        o
+    };
+    // SWI-Prolog 9: is_list/1 fails, the others raise type_error(list, _).
+    assert_eq!(run("X = [a|X], is_list(X)").trim(), "false.");
+    assert_eq!(run("X = [a, b|X], is_list(X)").trim(), "false.");
+    for goal in [
+        "X = [a|X], msort(X, L)",
+        "X = [a|X], sort(X, L)",
+        "X = [b, a|X], sort(0, @>=, X, L)",
+        "X = [a|X], length(X, N)",
+        "X = [a|X], length(X, 3)",
+        "X = [a|X], atom_chars(A, X)",
+        "X = [97|X], atom_codes(A, X)",
+        "X = [97|X], string_codes(S, X)",
+        "X = [a|X], atomic_list_concat(X, A)",
+        "X = [a|X], atomic_list_concat(X, '-', A)",
+        "X = [f|X], T =.. X",
+    ] {
+        let o = run(goal);
+        assert!(o.contains("type_error(list,"), "{goal}: {o}");
+    }
+}
+
+#[test]
+fn length_of_a_partial_or_improper_list_is_checked_in_linear_time() {
+    let f = data("atom_doubling.pl");
+    let run = |goal: &str| {
+        let (o, _, t) = knot_all(&["query", &f, "--goal", goal, "--timeout", "10"]);
+        (o.lines().next().unwrap_or("").to_string(), t)
+    };
+    // 50,000 unbound elements: quadratic, this took a minute.
+    let (o, t) = run("length(L, 50000), length(L, N)");
+    assert!(o.ends_with("N = 50000."), "{o}");
+    assert!(t < Duration::from_secs(5), "took {t:?}");
+    // SWI-Prolog's answers.
+    assert_eq!(run("length([a, b|T], 1)").0, "false.");
+    assert_eq!(run("length([a, b|T], 3)").0, "T = [_A].");
+    assert!(run("length(foo, N)").0.contains("type_error(list,foo)"));
+    assert!(run("length([a|b], N)").0.contains("type_error(list,[a|b])"));
+    assert!(run("length([a], 2)").0 == "false.");
+}
+
+#[test]
+fn text_builders_ask_the_memory_budget_before_building() {
+    let f = data("atom_doubling.pl");
+    for goal in [
+        "dbl(a, 33, B), atom_length(B, L)",
+        "sdbl(\"a\", 33, B), string_length(B, L)",
+    ] {
+        let (o, _, t) = knot_all(&[
+            "query",
+            &f,
+            "--goal",
+            goal,
+            "--max-memory",
+            "500",
+            "--timeout",
+            "20",
+            "--stats",
+        ]);
+        assert!(o.contains("memory budget of 500 MiB"), "{goal}: {o}");
+        assert!(t < Duration::from_secs(10), "{goal}: took {t:?}");
+        // `--stats` reports the peak resident set: within the budget (2^33 bytes were asked for).
+        let peak: f64 = o
+            .lines()
+            .find_map(|l| l.strip_prefix("% peak memory: "))
+            .and_then(|l| l.split_whitespace().next())
+            .and_then(|n| n.parse().ok())
+            .expect("peak memory line");
+        assert!(peak <= 550.0, "{goal}: peak {peak} MiB");
+    }
+    // tab/1 of three billion spaces: written in chunks, stopped by a limit, not built whole.
+    let (o, _, t) = knot_all(&[
+        "query",
+        &f,
+        "--goal",
+        "tab(3000000000)",
+        "--max-memory",
+        "100",
+        "--timeout",
+        "3",
+    ]);
+    assert!(t < Duration::from_secs(6), "tab: took {t:?}");
+    let end = &o[o.len().saturating_sub(300)..];
+    assert!(
+        end.contains("memory budget of 100 MiB") || end.contains("timeout"),
+        "tab: {end}"
+    );
+    // format/2's column count past the limit: resource_error, as nothing is built.
+    let (o, _, _) = knot_all(&["query", &f, "--goal", "format(\"~*c\", [3000000000, 120])"]);
+    assert!(o.contains("resource_error(memory)"), "{o}");
+    assert!(o.contains("Not enough resources: memory"), "{o}");
+}
+
+#[test]
+fn files_that_never_end_are_refused_at_once() {
+    let (o, ok, t) = knot_all(&["query", "/dev/zero", "--goal", "p(X)", "--timeout", "5"]);
+    assert!(!ok && o.contains("/dev/zero: not a regular file"), "{o}");
+    assert!(t < Duration::from_secs(2), "took {t:?}");
+    let d = scratch("fifo");
+    let dir = d.to_str().expect("utf-8 path").to_string();
+    let (o, ok, _) = knot_all(&["query", &dir, "--goal", "p(X)"]);
+    assert!(!ok && o.contains("not a regular file (a directory)"), "{o}");
+    let fifo = d.join("fifo.pl");
+    let _ = std::fs::remove_file(&fifo);
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|s| s.success()) {
+        let path = fifo.to_str().expect("utf-8 path");
+        let (o, ok, t) = knot_all(&["query", path, "--goal", "p(X)", "--timeout", "5"]);
+        assert!(
+            !ok && o.contains("fifo.pl: not a regular file (a FIFO)"),
+            "{o}"
+        );
+        assert!(t < Duration::from_secs(2), "took {t:?}");
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn a_datalog_cross_product_stops_at_the_memory_budget() {
+    let d = scratch("cross");
+    let f = d.join("cross.pl");
+    let mut src = String::from(":- table r/2.\nr(X, Y) :- e(X), e(Y).\n");
+    for i in 0..100_000 {
+        src.push_str(&format!("e({i}).\n"));
+    }
+    std::fs::write(&f, src).expect("write the program");
+    let path = f.to_str().expect("utf-8 path");
+    let (o, _, _) = knot_all(&[
+        "query",
+        path,
+        "--goal",
+        "r(X, Y)",
+        "--count",
+        "--max-memory",
+        "200",
+        "--timeout",
+        "60",
+        "--stats",
+    ]);
+    assert!(o.contains("memory budget of 200 MiB"), "{o}");
+    let peak: f64 = o
+        .lines()
+        .find_map(|l| l.strip_prefix("% peak memory: "))
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .expect("peak memory line");
+    assert!(peak <= 220.0, "peak {peak} MiB");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn deep_parentheses_are_a_located_error_not_a_stack_overflow() {
+    let d = scratch("nesting");
+    let n = 130_000;
+    let f = d.join("nest.pl");
+    let deep = format!("{}a{}", "(".repeat(n), ")".repeat(n));
+    std::fs::write(&f, format!("p({deep}).\n")).expect("write the program");
+    let path = f.to_str().expect("utf-8 path");
+    let (o, ok, _) = knot_all(&["query", path, "--goal", "true"]);
+    assert!(!ok, "{o}");
+    assert!(o.contains(&format!("{path}:1:")), "{o}");
+    assert!(o.contains("nesting deeper than"), "{o}");
+    // In a goal, too (60,000 of them: an argument is at most 128 KiB).
+    std::fs::write(&f, "p(a).\n").expect("write the program");
+    let n = 60_000;
+    let deep = format!("{}a{}", "(".repeat(n), ")".repeat(n));
+    let (o, ok, _) = knot_all(&["query", path, "--goal", &format!("X = {deep}")]);
+    assert!(
+        !ok && o.contains("<goal>:1:") && o.contains("nesting deeper than"),
+        "{o}"
+    );
+    // Within the limit they are read.
+    let n = 45_000;
+    for (open, close) in [("(", ")"), ("[", "]"), ("a-(", ")")] {
+        let text = format!("p({}a{}).\n", open.repeat(n), close.repeat(n));
+        std::fs::write(&f, text).expect("write the program");
+        let (o, _, _) = knot_all(&["query", path, "--goal", "p(_)"]);
+        assert_eq!(o.trim(), "true.", "{open}");
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}

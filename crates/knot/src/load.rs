@@ -194,12 +194,19 @@ pub(crate) fn parse_goal_for(
     Ok((mark_negations(store, goal, goal), names))
 }
 
-/// Read a file as UTF-8, reporting the position of an invalid byte.
+/// Read a file as UTF-8, reporting the position of an invalid byte. Only a regular file (or a link
+/// to one) is read: a device (`/dev/zero`), a FIFO or a socket is refused at once, naming the file,
+/// since reading it may never end (a FIFO with no writer blocks; `/dev/zero` never ends).
 pub fn read_source(path: &str) -> Result<String> {
-    let bytes = std::fs::read(path).map_err(|e| Error::Io {
+    let io = |message: String| Error::Io {
         path: path.to_string(),
-        message: e.to_string(),
-    })?;
+        message,
+    };
+    let meta = std::fs::metadata(path).map_err(|e| io(e.to_string()))?;
+    if !meta.is_file() {
+        return Err(io(format!("not a regular file ({})", file_kind(&meta))));
+    }
+    let bytes = std::fs::read(path).map_err(|e| io(e.to_string()))?;
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let valid = std::str::from_utf8(&e.as_bytes()[..at]).unwrap_or("");
@@ -209,6 +216,31 @@ pub fn read_source(path: &str) -> Result<String> {
             message: "the file is not valid UTF-8".into(),
         }
     })
+}
+
+/// What a path that is no regular file names, in words.
+fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+    let t = meta.file_type();
+    if t.is_dir() {
+        return "a directory";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_char_device() {
+            return "a character device";
+        }
+        if t.is_block_device() {
+            return "a block device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    "of another kind"
 }
 
 /// How to load a file.

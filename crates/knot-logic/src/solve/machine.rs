@@ -535,6 +535,40 @@ impl<'p> Machine<'p> {
         true
     }
 
+    /// Check the time, memory and cancellation limits now (a built-in's long loop between steps);
+    /// false once one is hit (the search is halted).
+    pub fn limits_hold(&mut self) -> bool {
+        if let Some(t) = self.limits.timeout {
+            if self.start.elapsed() >= t {
+                self.halt(StopReason::Timeout(t));
+                return false;
+            }
+        }
+        if let Some(c) = &self.limits.cancel {
+            if c.load(Ordering::Relaxed) {
+                self.halt(StopReason::Cancelled);
+                return false;
+            }
+        }
+        self.room_for(0)
+    }
+
+    /// True when `bytes` more fit in the memory budget: a built-in asks before it builds a large
+    /// text, so that one step cannot allocate past the budget between two checks of `tick`. Over
+    /// it, the search is halted with the memory limit. Small requests are let through unchecked.
+    pub fn room_for(&mut self, bytes: usize) -> bool {
+        if bytes > 0 && bytes < 1 << 16 {
+            return true;
+        }
+        let used = super::memory::in_use(self.store);
+        let budget = self.limits.max_memory_mib << 20;
+        if used.saturating_add(bytes as u64) > budget {
+            self.halt(StopReason::Memory(self.limits.max_memory_mib));
+            return false;
+        }
+        true
+    }
+
     /// Explore `st` depth-first until every branch is done. Returns `Break` when the search must stop
     /// (a limit, or a hook asked to).
     pub fn run(&mut self, st: &mut State, hooks: &mut dyn Hooks) -> ControlFlow<()> {
@@ -1310,10 +1344,14 @@ impl<'p> Machine<'p> {
     fn list_items(&self, st: &State, r: Ref) -> Vec<Ref> {
         let mut out = Vec::new();
         let mut cur = r;
+        let mut cycle = builtins::Brent::default();
         loop {
             match st.b.deref(self.store, cur) {
                 Deref::Term(t) => match self.store.view(t.term) {
                     View::App(syms::CONS, xs) if xs.len() == 2 => {
+                        if cycle.again(t) {
+                            return out;
+                        }
                         out.push(Ref::new(xs[0], t.base));
                         cur = Ref::new(xs[1], t.base);
                     }

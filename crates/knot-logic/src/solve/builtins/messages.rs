@@ -56,6 +56,9 @@ pub fn error_message(store: &Store, program: &Program, ball: TermId) -> String {
                 }
             }
         }
+        View::App(f, a) if store.name(f) == "resource_error" && a.len() == 1 => {
+            lines.push(format!("Not enough resources: {}", q(a[0])));
+        }
         View::App(f, a) if store.name(f) == "evaluation_error" && a.len() == 1 => {
             let what = match store.view(a[0]) {
                 View::Atom(w) => store.name(w).to_string(),

@@ -84,6 +84,9 @@ pub const BUILTINS: &[(&str, u32)] = &[
     ("compound", 1),
     ("callable", 1),
     ("is_list", 1),
+    // `'$skip_list'(Length, List, Tail)` (SWI-Prolog's): the cells of `List` up to `Tail`, its first
+    // tail that is no cell or, in a cyclic list, a cell met again (the library's list checks).
+    ("$skip_list", 3),
     ("string", 1),
     ("ground", 1),
     // Comparison and sorting (standard order of terms).
@@ -418,20 +421,48 @@ impl Machine<'_> {
     }
 
     /// The elements of a proper list; `Err(true)` for a partial list (unbound tail), `Err(false)` for
-    /// something that is not a list.
+    /// something that is not a list, a cyclic list included (without the occurs check a tail can be
+    /// bound to the list itself: the walk meets the same cell again, found by Brent's algorithm).
     pub fn proper_list(&self, st: &State, r: Ref) -> Result<Vec<Ref>, bool> {
         let mut out = Vec::new();
         let mut cur = r;
+        let mut cycle = Brent::default();
         loop {
             match st.b.deref(self.store, cur) {
                 Deref::Unbound(_) => return Err(true),
                 Deref::Term(t) => match self.store.view(t.term) {
                     View::Atom(syms::NIL) => return Ok(out),
                     View::App(syms::CONS, xs) if xs.len() == 2 => {
+                        if cycle.again(t) {
+                            return Err(false);
+                        }
                         out.push(Ref::new(xs[0], t.base));
                         cur = Ref::new(xs[1], t.base);
                     }
                     _ => return Err(false),
+                },
+            }
+        }
+    }
+
+    /// The number of list cells from `r` on and the tail after them: an unbound variable, `[]`, a
+    /// term that is no cell, or (a cyclic list) the cell where the walk found it had gone round.
+    pub fn skip_list(&self, st: &State, r: Ref) -> (usize, Ref) {
+        let mut n = 0;
+        let mut cur = r;
+        let mut cycle = Brent::default();
+        loop {
+            match st.b.deref(self.store, cur) {
+                Deref::Unbound(_) => return (n, cur),
+                Deref::Term(t) => match self.store.view(t.term) {
+                    View::App(syms::CONS, xs) if xs.len() == 2 => {
+                        if cycle.again(t) {
+                            return (n, t);
+                        }
+                        n += 1;
+                        cur = Ref::new(xs[1], t.base);
+                    }
+                    _ => return (n, t),
                 },
             }
         }
@@ -498,10 +529,41 @@ impl Machine<'_> {
                 },
             },
         };
+        if self.out.stop.is_some() {
+            // A limit the built-in checked itself (a text past the memory budget, a long output).
+            return Some(ControlFlow::Break(()));
+        }
         Some(match r {
             Ok(ok) => ControlFlow::Continue(ok),
             Err(e) => self.raise(st, e),
         })
+    }
+}
+
+/// Brent's cycle detection for a walk along list cells (each a dereferenced `Ref`: a cyclic list
+/// meets the same cell again, an acyclic one never does): `again` is told every cell in order and
+/// answers true once the walk has gone round. Constant memory, at most twice the walk's length.
+#[derive(Default)]
+pub struct Brent {
+    mark: Option<Ref>,
+    power: usize,
+    steps: usize,
+}
+
+impl Brent {
+    /// Record the next cell; true when the walk is in a cycle.
+    #[inline]
+    pub fn again(&mut self, cell: Ref) -> bool {
+        if self.mark == Some(cell) {
+            return true;
+        }
+        self.steps += 1;
+        if self.steps >= self.power {
+            self.mark = Some(cell);
+            self.power = (self.power * 2).max(2);
+            self.steps = 0;
+        }
+        false
     }
 }
 

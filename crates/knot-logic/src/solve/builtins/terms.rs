@@ -160,6 +160,12 @@ impl Machine<'_> {
                 Ok((x == y) == (name == "=@="))
             }
             ("functor", 3) => self.functor(st, args),
+            ("$skip_list", 3) => {
+                let (n, tail) = self.skip_list(st, a(1));
+                let n = self.store.int(n as i64);
+                Ok(st.b.unify(self.store, a(0), Ref::new(n, 0), self.opts)
+                    && st.b.unify(self.store, a(2), tail, self.opts))
+            }
             ("arg", 3) => {
                 let n = match self.int_arg(st, a(0)) {
                     Ok(Some(n)) => n,

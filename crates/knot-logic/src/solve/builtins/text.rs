@@ -164,6 +164,15 @@ impl Machine<'_> {
         Ok(out)
     }
 
+    /// The length in bytes of the text of `r` when it is an atom or a string (0 otherwise): what a
+    /// built-in that joins texts will build, measured before it builds it.
+    fn text_len(&self, st: &State, r: Ref) -> usize {
+        match self.bound(st, r).map(|t| self.store.view(t.term)) {
+            Some(View::Atom(s) | View::Str(s)) => self.store.name(s).len(),
+            _ => 0,
+        }
+    }
+
     /// True when `r` is a string or a list whose elements are all bound (so its text can be read).
     fn complete_list(&self, st: &State, r: Ref) -> bool {
         if let Some(t) = self.bound(st, r) {
@@ -452,6 +461,11 @@ impl Machine<'_> {
                     };
                     let (x_bound, y_bound) = (self.is_bound(st, a(0)), self.is_bound(st, a(1)));
                     if x_bound && y_bound {
+                        // The two texts, their concatenation and the interned copy.
+                        let n = self.text_len(st, a(0)) + self.text_len(st, a(1));
+                        if !self.room_for(n.saturating_mul(3)) {
+                            return Ok(false);
+                        }
                         let x = self.text_arg(st, a(0), "atomic")?;
                         let y = self.text_arg(st, a(1), "atomic")?;
                         let t = mk(self, &format!("{x}{y}"));
@@ -500,6 +514,11 @@ impl Machine<'_> {
                     let out = a(args.len() - 1);
                     match self.proper_list(st, a(0)) {
                         Ok(items) if items.iter().all(|&r| self.is_bound(st, r)) => {
+                            let n = items.iter().map(|&r| self.text_len(st, r)).sum::<usize>()
+                                + sep.len() * items.len();
+                            if !self.room_for(n.saturating_mul(3)) {
+                                return Ok(false);
+                            }
                             let parts: Result<Vec<String>, Err> = items
                                 .iter()
                                 .map(|&r| self.text_arg(st, r, "text"))
@@ -517,6 +536,8 @@ impl Machine<'_> {
                             let l = self.store.list(&parts, None);
                             self.unify_term(st, a(0), l)
                         }
+                        // Not a list (a cyclic one included).
+                        Err(false) => return Err(Err::TypeTerm("list", a(0))),
                         _ => return Err(Err::Instantiation),
                     }
                 }

@@ -328,7 +328,19 @@ impl Machine<'_> {
             }
             ("tab", 1) => match self.eval(st, a(0)) {
                 Ok(super::arith::Num::Int(n)) => {
-                    emit(&" ".repeat(n.max(0) as usize));
+                    // Written in chunks, the limits checked between them: a count of billions
+                    // neither builds gigabytes nor outlasts the time limit.
+                    const CHUNK: usize = 1 << 20;
+                    let spaces = " ".repeat(CHUNK.min(n.max(0) as usize));
+                    let mut left = n.max(0) as u64;
+                    while left > 0 {
+                        let k = left.min(CHUNK as u64) as usize;
+                        emit(&spaces[..k]);
+                        left -= k as u64;
+                        if left > 0 && !self.limits_hold() {
+                            return Some(Ok(false));
+                        }
+                    }
                     Ok(true)
                 }
                 Ok(n) => Err(Err::TypeNum("integer", n)),

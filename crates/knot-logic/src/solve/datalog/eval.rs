@@ -306,7 +306,7 @@ fn run_plan(
     key: &mut Vec<u32>,
     out: &mut Vec<u32>,
     derived: &mut usize,
-    tick: &mut impl FnMut() -> bool,
+    tick: &mut impl FnMut(usize) -> bool,
 ) -> Ran {
     let open = |s: &Step, vals: &[u32], key: &mut Vec<u32>| -> Cursor<'_> {
         let (lo, hi) = match s.range {
@@ -369,7 +369,7 @@ fn run_plan(
                 warm(rels, p, recipe, r, warmed, key);
             }
         }
-        if !tick() {
+        if !tick(0) {
             return Ran::Stopped;
         }
         let s = &p.steps[stack.len() - 1];
@@ -436,8 +436,10 @@ impl Eval {
 
     /// Run the rules to their least fixpoint over `rels`, from the rows added since the last run.
     /// False when `tick` stopped it (the relations then hold part of the answers, and the state
-    /// must be dropped).
-    pub fn run(&mut self, rels: &mut [Rel], tick: &mut impl FnMut() -> bool) -> bool {
+    /// must be dropped). `tick(0)` is called per row a join visits (the step, time and memory
+    /// limits); `tick(n)` before a relation allocates `n` bytes at once (its rows' buffer growing,
+    /// or sorted into a new one), so that the memory budget is checked before, not after.
+    pub fn run(&mut self, rels: &mut [Rel], tick: &mut impl FnMut(usize) -> bool) -> bool {
         self.old.resize(rels.len(), 0);
         self.cur.resize(rels.len(), 0);
         let mut key = Vec::new();
@@ -494,6 +496,10 @@ impl Eval {
                     );
                     // The rows added here are past `cur`: no join of this round reads them.
                     let head = &mut rels[rule.head.rel];
+                    let grow = head.growth_bytes(out.len());
+                    if grow > 0 && !tick(grow) {
+                        return false;
+                    }
                     match head.arity() {
                         // A nullary head: its one row, if derived at all.
                         0 if derived > 0 => {
@@ -518,6 +524,10 @@ impl Eval {
                 // and TLB miss per probe once the relations outgrow the caches).
                 let head = &mut rels[rule.head.rel];
                 if head.arity() > 0 && head.len() - before >= SORT_ROWS {
+                    // The sort's buffer: as large as the new rows.
+                    if !tick((head.len() - before) * head.arity() * 4) {
+                        return false;
+                    }
                     head.sort_rows_from(before);
                 }
             }
@@ -600,7 +610,7 @@ mod tests {
             body: vec![atom(1, &[Var(0)]), atom(2, &[Var(1)])],
             nvars: 2,
         }];
-        assert!(Eval::new(rules).run(&mut rels, &mut || true));
+        assert!(Eval::new(rules).run(&mut rels, &mut |_| true));
         let want: std::collections::BTreeSet<Vec<u32>> = (0..300)
             .flat_map(|x| (1000..1300).map(move |y| vec![x, y]))
             .collect();
@@ -642,7 +652,7 @@ mod tests {
             },
         ];
         let mut steps = 0;
-        assert!(Eval::new(rules).run(&mut rels, &mut || {
+        assert!(Eval::new(rules).run(&mut rels, &mut |_| {
             steps += 1;
             true
         }));
@@ -679,7 +689,7 @@ mod tests {
                 nvars: 3,
             },
         ];
-        assert!(Eval::new(rules).run(&mut rels, &mut || true));
+        assert!(Eval::new(rules).run(&mut rels, &mut |_| true));
         let mut want = std::collections::BTreeSet::new();
         for s in 0..n {
             let mut seen = vec![false; n as usize];

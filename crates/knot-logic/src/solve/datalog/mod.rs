@@ -192,13 +192,23 @@ pub fn answer(
         rels[r].insert(&row);
     }
     let before: u64 = rels.iter().map(|r| r.len() as u64).sum();
-    let done = eval.run(rels, &mut || m.tick());
+    let done = eval.run(rels, &mut |bytes| {
+        if bytes == 0 {
+            m.tick()
+        } else {
+            m.room_for(bytes)
+        }
+    });
     let after: u64 = rels.iter().map(|r| r.len() as u64).sum();
     m.out.stats.datalog_tables += 1;
     m.out.stats.datalog_rows += after - before;
     // The call's answers: the rows of its constants (an index probe), its variables in order.
     let key: Vec<u32> = consts.iter().map(|&(_, c)| c).collect();
-    let rows: Vec<u32> = if alpha == 0 {
+    // Stopped by a limit (the memory budget, most often: a join deriving billions of rows): its
+    // partial rows are not copied into a table, which would hold them twice past the budget.
+    let rows: Vec<u32> = if !done {
+        Vec::new()
+    } else if alpha == 0 {
         (0..rels[query].len() as u32).collect()
     } else {
         let ix = rels[query].index(alpha);

@@ -334,6 +334,16 @@ impl Rel {
         self.len
     }
 
+    /// The bytes adding `values` more ids allocates at once: the rows' buffer grown (doubled, as a
+    /// vector grows; the old buffer is copied into it), or 0 when they fit.
+    pub fn growth_bytes(&self, values: usize) -> usize {
+        let (len, cap) = (self.data.len(), self.data.capacity());
+        if len + values <= cap {
+            return 0;
+        }
+        (cap * 2).max(len + values) * std::mem::size_of::<u32>()
+    }
+
     pub fn row(&self, i: u32) -> &[u32] {
         let a = self.arity;
         &self.data[i as usize * a..(i as usize + 1) * a]
