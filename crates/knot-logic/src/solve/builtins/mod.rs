@@ -71,6 +71,9 @@ pub const BUILTINS: &[(&str, u32)] = &[
     ("findall", 4),
     ("aggregate_all", 3),
     ("catch", 3),
+    ("phrase", 2),
+    ("phrase", 3),
+    ("current_prolog_flag", 2),
     ("throw", 1),
     ("halt", 0),
     ("halt", 1),
@@ -105,6 +108,7 @@ pub const BUILTINS: &[(&str, u32)] = &[
     ("copy_term", 2),
     ("term_variables", 2),
     ("subsumes_term", 2),
+    ("numbervars", 3),
     // Atoms and strings.
     ("atom_codes", 2),
     ("atom_chars", 2),
@@ -128,6 +132,7 @@ pub const BUILTINS: &[(&str, u32)] = &[
     ("string_upper", 2),
     ("string_lower", 2),
     ("term_to_atom", 2),
+    ("term_string", 2),
     ("sub_atom", 5),
     ("split_string", 4),
     // Output (standard output).
@@ -142,6 +147,7 @@ pub const BUILTINS: &[(&str, u32)] = &[
     ("put_char", 1),
     ("format", 1),
     ("format", 2),
+    ("format", 3),
 ];
 
 /// True when `name/arity` is a built-in predicate (of [`BUILTINS`]).
