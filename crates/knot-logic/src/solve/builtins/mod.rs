@@ -133,6 +133,7 @@ pub const BUILTINS: &[(&str, u32)] = &[
     ("string_lower", 2),
     ("term_to_atom", 2),
     ("term_string", 2),
+    ("term_string", 3),
     ("sub_atom", 5),
     ("split_string", 4),
     // Output (standard output).

@@ -539,7 +539,8 @@ impl Machine<'_> {
                     let l = self.store.list(&items, None);
                     self.unify_term(st, a(3), l)
                 }
-                ("term_to_atom" | "term_string", 2) => {
+                // term_string/3: its options (variable_names/1, ...) are not read.
+                ("term_to_atom" | "term_string", 2) | ("term_string", 3) => {
                     if self.is_bound(st, a(1)) {
                         // Parse mode: the text read as a term, its variables fresh.
                         let text = self.text_arg(st, a(1), "atomic")?;
