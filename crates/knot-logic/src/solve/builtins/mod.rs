@@ -144,6 +144,12 @@ pub const BUILTINS: &[(&str, u32)] = &[
     ("write_canonical", 1),
     ("write_term", 2),
     ("nl", 0),
+    ("nl", 1),
+    ("write", 2),
+    ("print", 2),
+    ("writeln", 2),
+    ("writeq", 2),
+    ("write_canonical", 2),
     ("tab", 1),
     ("put_char", 1),
     ("format", 1),
@@ -209,6 +215,8 @@ pub enum Err {
     Domain(&'static str, Ref),
     /// `existence_error(procedure, Name/Arity)`
     Procedure(Pred),
+    /// `existence_error(Kind, Culprit)` (a stream alias that names no stream)
+    Existence(&'static str, Ref),
     /// `resource_error(memory)` (a number too large to build)
     Resource,
     /// `syntax_error(illegal_number)`
@@ -267,6 +275,12 @@ impl Machine<'_> {
                 let p = s.atom_named("procedure");
                 let e = s.sym("existence_error");
                 s.app(e, &[p, pi])
+            }
+            Err::Existence(kind, r) => {
+                let c = st.b.resolve(s, r, &mut map);
+                let k = s.atom_named(kind);
+                let e = s.sym("existence_error");
+                s.app(e, &[k, c])
             }
             Err::Resource => {
                 let m = s.atom_named("memory");

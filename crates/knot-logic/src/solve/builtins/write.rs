@@ -351,6 +351,32 @@ impl Machine<'_> {
                 emit("\n");
                 Ok(true)
             }
+            // The standard streams by alias: `nl(user_error)`, `write(user_output, X)`.
+            ("nl", 1) | ("write" | "print" | "writeln" | "writeq" | "write_canonical", 2) => {
+                let to_err = match self.bound(st, a(0)).map(|t| self.store.view(t.term)) {
+                    None => return Some(Err(Err::Instantiation)),
+                    Some(View::Atom(k)) if self.store.name(k) == "user_output" => false,
+                    Some(View::Atom(k)) if self.store.name(k) == "user_error" => true,
+                    Some(View::Atom(_)) => return Some(Err(Err::Existence("stream", a(0)))),
+                    Some(_) => return Some(Err(Err::Domain("stream_or_alias", a(0)))),
+                };
+                let mut s = if name == "nl" {
+                    "\n".to_string()
+                } else {
+                    let q = matches!(name, "writeq" | "print" | "write_canonical");
+                    self.text_of(st, a(1), q, name == "write_canonical")
+                };
+                if name == "writeln" {
+                    s.push('\n');
+                }
+                if to_err {
+                    flush_output();
+                    eprint!("{s}");
+                } else {
+                    emit(&s);
+                }
+                Ok(true)
+            }
             ("tab", 1) => match self.eval(st, a(0)) {
                 Ok(super::arith::Num::Int(n)) => {
                     emit(&" ".repeat(n.max(0) as usize));
@@ -436,6 +462,7 @@ impl Machine<'_> {
                         }
                         Ok(true)
                     }
+                    View::Atom(_) => Err(Err::Existence("stream", sink)),
                     _ => Err(Err::Domain("output_sink", sink)),
                 }
             }
