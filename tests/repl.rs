@@ -128,10 +128,118 @@ fn a_bad_line_is_reported_and_the_next_one_answered() {
 }
 
 #[test]
-fn no_program_loaded_is_a_message_not_a_crash() {
-    let (code, out) = repl(&[], "Vec<u8>: Clone\n:reload\n:lower\n");
+fn without_a_file_goals_are_answered_and_reload_says_no_file() {
+    let (code, out) = repl(&[], "X is 2+2.\nmember(X, [a]).\n:reload\n");
     assert_eq!(code, 0);
-    assert_eq!(out.matches("no file loaded").count(), 3, "{out}");
+    assert!(out.contains("X = 4."), "{out}");
+    assert!(out.contains("X = a."), "{out}");
+    assert_eq!(out.matches("no file loaded").count(), 1, "{out}");
+}
+
+#[test]
+fn help_goal_prints_the_help() {
+    let (code, out) = repl(&[], "help.\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("halt.") && out.contains(":load FILE"), "{out}");
+}
+
+#[test]
+fn user_clauses_are_read_until_end_of_file() {
+    let (code, out) = repl(
+        &[],
+        "[user].\np(1).\np(2).\ngreet --> [hi], name.\nname --> [bob].\nend_of_file.\np(X).\nphrase(greet, L).\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("X = 1.\nX = 2."), "{out}");
+    assert!(out.contains("L = [hi, bob]."), "{out}");
+    // Clauses typed after a file are added to it; the end of the input ends them too.
+    let (code, out) = repl(
+        &["tests/repl_golden/edges.pl"],
+        "[user].\nlink(X, Y) :- edge(X, Y).\nend_of_file.\nlink(a, X).\n[user].\nq(1).\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("X = b."), "{out}");
+}
+
+#[test]
+fn consulting_a_file_finds_it_without_its_extension() {
+    let (code, out) = repl(&[], "[tests/repl_golden/edges].\nedge(a, X).\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("% loaded tests/repl_golden/edges.pl"), "{out}");
+    assert!(out.contains("X = b."), "{out}");
+}
+
+/// `knot repl` on a pseudo-terminal: keys step through answers, the last answer ends with `.`
+/// without waiting for a key, and an uncaught error is printed as when piped.
+#[test]
+fn on_a_terminal_the_last_answer_ends_at_once_and_errors_are_printed() {
+    use std::io::Read;
+    use std::os::fd::FromRawFd;
+    let (mut master, mut slave) = (0, 0);
+    // SAFETY: openpty fills two descriptors, owned by the files made from them below.
+    let ok = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            std::ptr::null(),
+        )
+    };
+    assert_eq!(ok, 0, "openpty");
+    // SAFETY: both descriptors are open and owned by nothing else.
+    let (mut m, s) = unsafe {
+        (
+            std::fs::File::from_raw_fd(master),
+            std::fs::File::from_raw_fd(slave),
+        )
+    };
+    let mut child = Command::new(env!("CARGO_BIN_EXE_knot"))
+        .arg("repl")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env(
+            "KNOT_HISTORY",
+            std::env::temp_dir().join("knot-test-history-pty"),
+        )
+        .env("TERM", "dumb")
+        .stdin(Stdio::from(s.try_clone().unwrap()))
+        .stdout(Stdio::from(s.try_clone().unwrap()))
+        .stderr(Stdio::from(s))
+        .spawn()
+        .expect("knot runs");
+    let mut reader = m.try_clone().unwrap();
+    let collected = std::thread::spawn(move || {
+        let mut all = Vec::new();
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            all.extend_from_slice(&buf[..n]);
+        }
+        String::from_utf8_lossy(&all).into_owned()
+    });
+    let pause = || std::thread::sleep(std::time::Duration::from_millis(400));
+    pause();
+    for input in [
+        "X is 2+2.\r",
+        "member(Y, [a,b]).\r",
+        ";",
+        "atom_length(A, B).\r",
+        "halt.\r",
+    ] {
+        m.write_all(input.as_bytes()).unwrap();
+        pause();
+    }
+    let status = child.wait().unwrap();
+    drop(m);
+    let out = collected.join().unwrap();
+    assert!(status.success(), "{out}");
+    assert!(out.contains("X = 4."), "{out}");
+    assert!(out.contains("Y = a ;"), "{out}");
+    assert!(out.contains("Y = b."), "{out}");
+    assert!(out.contains("instantiation"), "{out}");
+    assert!(!out.contains("false."), "{out}");
 }
 
 #[test]

@@ -14,7 +14,7 @@
 
 use super::query::{answer, explain, Mode};
 use super::{Coinduction, SolveOpts};
-use knot::{apply_db_edit, db_edit, load_all, solve_goal, Loaded, Result, Source};
+use knot::{add_clause_text, apply_db_edit, db_edit, load_all, solve_goal, Loaded, Result, Source};
 use rustyline::completion::{Completer, Pair};
 use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
@@ -31,7 +31,7 @@ const HELP: &str = "\
 Goals: `Vec<u32>: Clone` for a Rust-like program, `path(1, X)` or `?- path(1, X).` for clauses
 (the final `.` is optional). On a terminal, `;` (or space, `n`) shows the next answer, Enter or `.`
 stops.
-Toplevel goals: halt.  listing.  listing(p/2).  [file].  consult(file).  make.
+Toplevel goals: halt.  help.  listing.  listing(p/2).  [file].  [user].  consult(file).  make.
   assert(C).  asserta(C).  assertz(C).  retract(C).   (clause programs)
 Commands (each without its argument shows the current value):
   :load FILE..        load programs (replacing the current ones)
@@ -60,15 +60,30 @@ struct Session {
     block: Option<String>,
     /// Step through answers with a key (a terminal).
     interactive: bool,
+    /// Clauses typed after `[user].`, part of the program.
+    user: String,
+    /// The clauses of a `[user].` being typed (until `end_of_file.` or the end of the input).
+    reading_user: Option<String>,
 }
 
 impl Session {
     /// Load `files` and `blocks` as the session's program; on an error, say so and keep the program
     /// loaded before (and its files). False on an error.
     fn load_set(&mut self, files: Vec<String>, blocks: Vec<String>, out: &mut dyn Write) -> bool {
-        match load_all(&files, &blocks, &self.opts.load_options()) {
+        let loaded = load_all(&files, &blocks, &self.opts.load_options()).and_then(|l| {
+            // No file: an empty clause program (with the library), so goals can be asked at once.
+            let mut l = match l {
+                Some(l) => l,
+                None => knot::load_clauses("user".into(), "")?,
+            };
+            if !self.user.is_empty() && !l.is_surface() {
+                add_clause_text(&mut l, "user", &self.user)?;
+            }
+            Ok(Some(l))
+        });
+        match loaded {
             Ok(l) => {
-                if let Some(l) = &l {
+                if let (Some(l), false) = (&l, files.is_empty() && blocks.is_empty()) {
                     let what = if files.is_empty() {
                         "the :program items".to_string()
                     } else {
@@ -107,8 +122,16 @@ impl Session {
     fn consult(&mut self, more: &[String], out: &mut dyn Write) {
         let mut files = self.files.clone();
         for f in more {
-            if !files.contains(f) {
-                files.push(f.clone());
+            // SWI's `[file].` finds `file.pl`.
+            let f = if !std::path::Path::new(f).exists()
+                && std::path::Path::new(&format!("{f}.pl")).exists()
+            {
+                format!("{f}.pl")
+            } else {
+                f.clone()
+            };
+            if !files.contains(&f) {
+                files.push(f);
             }
         }
         self.load_set(files, self.blocks.clone(), out);
@@ -170,6 +193,15 @@ impl Session {
 
     /// Handle one complete input; false to leave.
     fn input(&mut self, text: &str, out: &mut dyn Write) -> bool {
+        if let Some(user) = &mut self.reading_user {
+            if text.trim() == "end_of_file." {
+                self.end_user(out);
+            } else {
+                user.push_str(text);
+                user.push('\n');
+            }
+            return true;
+        }
         if let Some(block) = &mut self.block {
             if text.trim() != ":end" {
                 block.push_str(text);
@@ -197,6 +229,20 @@ impl Session {
         true
     }
 
+    /// The end of `[user].`: its clauses join the program.
+    fn end_user(&mut self, out: &mut dyn Write) {
+        let Some(text) = self.reading_user.take() else {
+            return;
+        };
+        let all = format!("{}{text}", self.user);
+        let before = std::mem::replace(&mut self.user, all);
+        if self.load_set(self.files.clone(), self.blocks.clone(), out) {
+            let _ = writeln!(out, "% user://1 compiled");
+        } else {
+            self.user = before;
+        }
+    }
+
     /// The SWI toplevel's own goals (`halt.`, `listing.`, `[file].`, `consult/1`, `make.`,
     /// `assert/retract`); `None` for any other goal. `Some(false)` to leave.
     fn toplevel_goal(&mut self, text: &str, out: &mut dyn Write) -> Option<bool> {
@@ -209,6 +255,14 @@ impl Session {
             }
             "listing" => {
                 self.listing(None, out);
+                return Some(true);
+            }
+            "help" => {
+                let _ = writeln!(out, "{HELP}");
+                return Some(true);
+            }
+            "[user]" => {
+                self.reading_user = Some(String::new());
                 return Some(true);
             }
             _ => {}
@@ -503,8 +557,10 @@ fn read_key() -> Option<u8> {
 }
 
 /// The answers of a clause goal one at a time, as SWI's toplevel shows them: each waits for a key,
-/// `;` (space, `n`, tab) for the next, anything else (Enter, `.`) to stop. The solver runs only as
-/// far as the answers asked for, so an infinite stream shows its first answers.
+/// `;` (space, `n`, tab) for the next, anything else (Enter, `.`) to stop. An answer is shown once
+/// the next one is found or the search is over, so the last answer ends with `.` at once, without
+/// waiting for a key (SWI's deterministic answer). The solver runs only as far as the answers asked
+/// for, so an infinite stream shows its first answers. An uncaught error is printed as when piped.
 fn step_answers(
     loaded: &mut Loaded,
     goal: knot::TermId,
@@ -516,13 +572,20 @@ fn step_answers(
     let notation = knot::Notation::for_program(loaded.is_surface());
     let mut shown = 0u64;
     let mut stopped = false;
+    // The answer found last (with what the program wrote before it), not shown yet.
+    let mut pending: Option<(String, String)> = None;
+    knot::capture_output(true);
     let solved = {
         let mut each = |store: &knot::Store, a: &knot::Answer| {
+            let written = knot::take_output();
             let text = knot::answer_text(store, notation, a.values, names);
-            let text = text.strip_suffix('.').unwrap_or(&text);
-            let _ = write!(out, "{text} ");
-            let _ = out.flush();
+            let text = text.strip_suffix('.').unwrap_or(&text).to_string();
             shown += 1;
+            let Some((before, prev)) = pending.replace((written, text)) else {
+                return ControlFlow::Continue(());
+            };
+            let _ = write!(out, "{before}{prev} ");
+            let _ = out.flush();
             match read_key() {
                 Some(b';' | b' ' | b'n' | b'\t') => {
                     let _ = writeln!(out, ";");
@@ -535,7 +598,7 @@ fn step_answers(
                 }
             }
         };
-        solve_goal(
+        let r = solve_goal(
             loaded,
             goal,
             names.len() as u32,
@@ -544,18 +607,37 @@ fn step_answers(
             false,
             false,
             &mut each,
-        )?
+        );
+        let written = knot::take_output();
+        knot::capture_output(false);
+        if !stopped {
+            if let Some((before, last)) = pending.take() {
+                let _ = writeln!(out, "{before}{last}.");
+            }
+        }
+        let _ = write!(out, "{written}");
+        r?
     };
     if stopped {
         return Ok(());
     }
     let o = &solved.outcome;
+    if let Some(ball) = o.error {
+        let _ = writeln!(
+            out,
+            "{}",
+            knot::error_message(&loaded.store, &loaded.program, ball)
+        );
+        return Ok(());
+    }
     if let Some(r) = o.overflow() {
         let _ = writeln!(out, "overflow: {r}.");
-    } else if o.floundered || o.negative_cycle || o.truncated {
-        let _ = writeln!(out, "ambiguous.");
-    } else {
-        let _ = writeln!(out, "false.");
+    } else if shown == 0 {
+        if o.floundered || o.negative_cycle || o.truncated {
+            let _ = writeln!(out, "ambiguous.");
+        } else {
+            let _ = writeln!(out, "false.");
+        }
     }
     for n in knot::notes(o) {
         let _ = writeln!(out, "{n}");
@@ -641,11 +723,11 @@ pub fn repl(files: &[String], opts: &SolveOpts) -> Result<ExitCode> {
         cancel: Arc::new(AtomicBool::new(false)),
         block: None,
         interactive: interactive && std::io::stdout().is_terminal(),
+        user: String::new(),
+        reading_user: None,
     };
     let stdout = std::io::stdout();
-    if !files.is_empty() {
-        session.load(files, &mut stdout.lock());
-    }
+    session.load(files, &mut stdout.lock());
     if !interactive {
         // Scripted: one input per line, plain answers; each goal is echoed after `?- `, so that the
         // transcript reads like a session.
@@ -653,6 +735,7 @@ pub fn repl(files: &[String], opts: &SolveOpts) -> Result<ExitCode> {
             let Ok(line) = line else { break };
             let t = line.trim();
             if session.block.is_none()
+                && session.reading_user.is_none()
                 && !t.is_empty()
                 && !t.starts_with(':')
                 && !t.starts_with('%')
@@ -667,6 +750,7 @@ pub fn repl(files: &[String], opts: &SolveOpts) -> Result<ExitCode> {
                 break;
             }
         }
+        session.end_user(&mut stdout.lock());
         return Ok(ExitCode::SUCCESS);
     }
     let flag = session.cancel.clone();
@@ -694,6 +778,8 @@ pub fn repl(files: &[String], opts: &SolveOpts) -> Result<ExitCode> {
         }));
         let prompt = if session.block.is_some() {
             "program| "
+        } else if session.reading_user.is_some() {
+            "|: "
         } else if pending.is_empty() {
             "?- "
         } else {
@@ -703,7 +789,10 @@ pub fn repl(files: &[String], opts: &SolveOpts) -> Result<ExitCode> {
             Ok(line) => {
                 pending.push_str(&line);
                 pending.push('\n');
-                if session.block.is_none() && !complete_input(&pending) {
+                if session.block.is_none()
+                    && session.reading_user.is_none()
+                    && !complete_input(&pending)
+                {
                     continue;
                 }
                 let input = std::mem::take(&mut pending);
@@ -714,6 +803,10 @@ pub fn repl(files: &[String], opts: &SolveOpts) -> Result<ExitCode> {
             }
             Err(rustyline::error::ReadlineError::Interrupted) => {
                 pending.clear();
+            }
+            // Ctrl-D ends `[user].`'s clauses, or the session.
+            Err(rustyline::error::ReadlineError::Eof) if session.reading_user.is_some() => {
+                session.end_user(&mut stdout.lock());
             }
             Err(_) => break,
         }

@@ -826,6 +826,46 @@ impl Program {
         var_names: Vec<Box<str>>,
         span: Option<Span>,
     ) -> Result<()> {
+        // A grammar rule `Head --> Body` is the clause SWI-Prolog translates it to.
+        let term = match store.view(term) {
+            View::App(f, args) if args.len() == 2 && store.name(f) == "-->" => {
+                let (h, b) = (args[0], args[1]);
+                let n = store.var_count(term);
+                match crate::syntax::dcg::translate_rule(store, h, b, n) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        let what = match e {
+                            crate::syntax::dcg::DcgError::Instantiation => {
+                                "a grammar rule's head must be a non-terminal, not a variable"
+                                    .to_string()
+                            }
+                            crate::syntax::dcg::DcgError::NotCallable(t) => format!(
+                                "`{}` is not callable: a grammar rule's head and non-terminals \
+                                 must be atoms or compound terms",
+                                crate::syntax::print::term_to_string(
+                                    store,
+                                    t,
+                                    &crate::syntax::print::default_var_name,
+                                    999
+                                )
+                            ),
+                        };
+                        return Err(match span {
+                            Some(span) => Error::Lower {
+                                span,
+                                code: "load::bad_grammar_rule",
+                                message: what,
+                            },
+                            None => Error::Goal {
+                                code: "load::bad_grammar_rule",
+                                message: what,
+                            },
+                        });
+                    }
+                }
+            }
+            _ => term,
+        };
         let (head, body_term) = match store.view(term) {
             View::App(f, args) if f == syms::NECK && args.len() == 2 => (args[0], args[1]),
             _ => (term, store.atom(syms::TRUE)),
@@ -1320,6 +1360,7 @@ fn contains_negation(store: &Store, goal: TermId) -> bool {
         View::App(syms::NOT, _) => return true,
         View::App(syms::COMMA | syms::SEMI | syms::ARROW | syms::IMPLIES, a) if a.len() == 2 => {}
         View::App(syms::FORALL | syms::EXISTS, a) if a.len() == 2 => {}
+        View::App(f, a) if !meta_goal_args(store, f, a.len()).is_empty() => {}
         _ => return false,
     }
     let mut stack = vec![goal];
@@ -1332,10 +1373,28 @@ fn contains_negation(store: &Store, goal: TermId) -> bool {
                 stack.extend_from_slice(a)
             }
             View::App(syms::FORALL | syms::EXISTS, a) if a.len() == 2 => stack.push(a[1]),
+            View::App(f, a) => {
+                for &i in meta_goal_args(store, f, a.len()) {
+                    stack.push(a[i]);
+                }
+            }
             _ => {}
         }
     }
     false
+}
+
+/// The arguments of a meta-call built-in that are goals called in the clause's context
+/// (`call/1`, `once/1`, `ignore/1`, `findall/3,4`, `aggregate_all/3`, `forall/2`, `catch/3`): a
+/// negation in one is marked as one in the body is.
+fn meta_goal_args(store: &Store, f: crate::term::Sym, n: usize) -> &'static [usize] {
+    match (store.name(f), n) {
+        ("call" | "once" | "ignore", 1) => &[0],
+        ("findall", 3 | 4) | ("aggregate_all", 3) => &[1],
+        ("forall", 2) => &[0, 1],
+        ("catch", 3) => &[0, 2],
+        _ => &[],
+    }
 }
 
 fn var_occurrences(store: &Store, t: TermId) -> FxHashMap<u32, u32> {
@@ -1384,6 +1443,16 @@ fn rewrite_negations(store: &mut Store, g: TermId, total: &FxHashMap<u32, u32>) 
                     work.push(W::Build(g));
                     work.push(W::Visit(b));
                 }
+                View::App(f, a) if !meta_goal_args(store, f, a.len()).is_empty() => {
+                    let goals: Vec<TermId> = meta_goal_args(store, f, a.len())
+                        .iter()
+                        .map(|&i| a[i])
+                        .collect();
+                    work.push(W::Build(g));
+                    for x in goals.into_iter().rev() {
+                        work.push(W::Visit(x));
+                    }
+                }
                 _ => out.push(g),
             },
             W::Build(g) => {
@@ -1405,6 +1474,14 @@ fn rewrite_negations(store: &mut Store, g: TermId, total: &FxHashMap<u32, u32>) 
                         let v = a[0];
                         let b = out.pop().unwrap_or(g);
                         store.app(f, &[v, b])
+                    }
+                    View::App(f, a) if !meta_goal_args(store, f, a.len()).is_empty() => {
+                        let mut args = a.to_vec();
+                        let pos = meta_goal_args(store, f, a.len());
+                        for &i in pos.iter().rev() {
+                            args[i] = out.pop().unwrap_or(args[i]);
+                        }
+                        store.app(f, &args)
                     }
                     View::App(f, _) => {
                         let y = out.pop().unwrap_or(g);

@@ -140,7 +140,7 @@ pub use solve::{capture_output, error_message, take_output, BUILTINS};
 pub use suggest::{closest, edit_distance};
 pub use syntax::clauses::parse_goal as parse_clause_goal;
 pub use syntax::print::clause_to_string;
-pub use workspace::{apply_db_edit, db_edit, load_all, DbEdit};
+pub use workspace::{add_clause_text, apply_db_edit, db_edit, load_all, DbEdit};
 
 /// The one owner of a loaded program: its store, its clauses (with their [`Generation`]), the
 /// lowering's names, the strategy whose caches carry over from goal to goal, and the root limits

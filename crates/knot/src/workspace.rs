@@ -65,6 +65,16 @@ pub fn load_all(
     Ok(Some(loaded))
 }
 
+/// Add the clauses of `text` (named `name` in messages, as SWI's `[user].` input) to a clause
+/// program.
+pub fn add_clause_text(loaded: &mut Loaded, name: &str, text: &str) -> Result<()> {
+    let file: Arc<str> = name.into();
+    let items = parse_clauses(&mut loaded.store, &file, text)?;
+    loaded.program.load_items(&mut loaded.store, items)?;
+    loaded.program.touch();
+    Ok(())
+}
+
 /// Rust-like files and blocks merged into one program, lowered: their texts are read as one
 /// program (named after the first file; locations in later files are offset by the earlier ones).
 fn lower_merged(files: &[&String], blocks: &[String], lopts: &LoadOptions) -> Result<Loaded> {

@@ -102,22 +102,27 @@ impl Conv<'_> {
                 let mut it = p.into_inner();
                 let a = self.term(it.next().expect("operand"));
                 match (it.next(), it.next()) {
-                    (Some(_neck), Some(b)) => {
+                    (Some(neck), Some(b)) => {
                         let b = self.term(b);
-                        self.store.app(syms::NECK, &[a, b])
+                        if neck.as_str() == "-->" {
+                            let f = self.store.sym("-->");
+                            self.store.app(f, &[a, b])
+                        } else {
+                            self.store.app(syms::NECK, &[a, b])
+                        }
                     }
                     _ => a,
                 }
             }
-            Rule::term1100 | Rule::term1000 => {
-                let op = if p.as_rule() == Rule::term1100 {
-                    syms::SEMI
-                } else {
+            Rule::term1105 | Rule::term1100 | Rule::term1000 => {
+                let op = if p.as_rule() == Rule::term1000 {
                     syms::COMMA
+                } else {
+                    syms::SEMI
                 };
                 let items: Vec<TermId> = p
                     .into_inner()
-                    .filter(|q| !matches!(q.as_rule(), Rule::semi | Rule::comma))
+                    .filter(|q| !matches!(q.as_rule(), Rule::semi | Rule::bar | Rule::comma))
                     .map(|q| self.term(q))
                     .collect();
                 self.right_assoc(op, items)
@@ -218,9 +223,20 @@ impl Conv<'_> {
                 let text = unquote_with(q, '"');
                 self.store.string(&text)
             }
+            Rule::codes => {
+                let text = unquote_with(p.as_str(), '`');
+                let codes: Vec<TermId> = text.chars().map(|c| self.store.int(c as i64)).collect();
+                self.store.list(&codes, None)
+            }
             Rule::arg | Rule::list_arg | Rule::primary | Rule::paren => {
                 let q = p.into_inner().next().expect("inner");
                 self.term(q)
+            }
+            Rule::curly => {
+                let q = p.into_inner().next().expect("inner");
+                let t = self.term(q);
+                let f = self.store.sym("{}");
+                self.store.app(f, &[t])
             }
             Rule::list => {
                 let mut items = Vec::new();
@@ -434,6 +450,7 @@ fn rule_words(r: &Rule) -> Option<&'static str> {
     Some(match r {
         Rule::end => "`.` ending the clause",
         Rule::term1200
+        | Rule::term1105
         | Rule::term1100
         | Rule::term1050
         | Rule::term1000
@@ -451,8 +468,11 @@ fn rule_words(r: &Rule) -> Option<&'static str> {
         Rule::float => "a number",
         Rule::string => "a string",
         Rule::op200 => "an operator",
-        Rule::neck => "`:-`",
+        Rule::neck => "`:-` or `-->`",
+        Rule::curly => "`{`",
+        Rule::codes => "a code list",
         Rule::semi => "`;`",
+        Rule::bar => "`|`",
         Rule::comma => "`,`",
         Rule::arrow_op => "`=>`",
         Rule::op700 | Rule::op500 | Rule::op400 => "an operator",

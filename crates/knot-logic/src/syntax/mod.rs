@@ -2,6 +2,7 @@
 //! the pre-scan that bounds nesting, and knot's own Prolog library files.
 
 pub mod clauses;
+pub mod dcg;
 pub mod facts;
 pub mod library;
 pub mod prescan;

@@ -154,6 +154,28 @@ pub fn check(file: &Arc<str>, src: &str, lang: Lang) -> Result<usize> {
                     }
                 }
             }
+            // `` `abc` ``, a code list.
+            b'`' if lang == Lang::Clauses => {
+                let start = i;
+                i += 1;
+                loop {
+                    match b.get(i) {
+                        None => {
+                            return Err(Error::syntax(
+                                file,
+                                src,
+                                start,
+                                start + 1,
+                                "unterminated code list",
+                            ))
+                        }
+                        Some(b'\\') => i = escape_end(b, i),
+                        Some(b'`') if b.get(i + 1) == Some(&b'`') => i += 2,
+                        Some(b'`') => break,
+                        _ => i += 1,
+                    }
+                }
+            }
             b'(' | b'[' | b'{' => {
                 let w = if lang == Lang::Surface || (c == b'(' && after_name(b, i)) {
                     1

@@ -14,7 +14,7 @@ enum OpKind {
 
 fn infix(name: &str) -> Option<(u32, OpKind)> {
     Some(match name {
-        ":-" => (1200, OpKind::Xfx),
+        ":-" | "-->" => (1200, OpKind::Xfx),
         ";" => (1100, OpKind::Xfy),
         "=>" | "->" => (1050, OpKind::Xfy),
         "," => (1000, OpKind::Xfy),
@@ -235,6 +235,13 @@ fn print_app(
         out.push('[');
         work.push(Work::ListTail(args[1]));
         work.push(Work::Term(args[0], 999));
+        return;
+    }
+    // `{G}`, as SWI writes `'{}'(G)`.
+    if name == "{}" && args.len() == 1 {
+        out.push('{');
+        work.push(Work::Text("}"));
+        work.push(Work::Term(args[0], 1200));
         return;
     }
     if args.len() == 2 {

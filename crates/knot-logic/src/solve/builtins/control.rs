@@ -243,6 +243,83 @@ impl Machine<'_> {
                 st.goals = cons(GoalKind::CallCut(a(0), h + 1), env, depth, after);
                 ControlFlow::Continue(true)
             }
+            ("phrase", 2 | 3) => {
+                // SWI's phrase/2,3: the body translated as a grammar rule's, called with a
+                // barrier; the lists must be lists or partial lists.
+                if self.bound(st, a(0)).is_none() {
+                    return Some(self.raise(st, Err::Instantiation));
+                }
+                for &l in &args[1..] {
+                    if let Err(false) = self.proper_list(st, l) {
+                        return Some(self.raise(st, Err::TypeTerm("list", l)));
+                    }
+                }
+                let mut map = VarMap::new();
+                let g = st.b.resolve(self.store, a(0), &mut map);
+                let s0 = st.b.resolve(self.store, a(1), &mut map);
+                let s = if args.len() == 3 {
+                    st.b.resolve(self.store, a(2), &mut map)
+                } else {
+                    self.store.atom(syms::NIL)
+                };
+                let mut next = map.len() as u32;
+                let goal = match crate::syntax::dcg::translate_body(self.store, g, s0, s, &mut next)
+                {
+                    Ok(goal) => goal,
+                    Err(crate::syntax::dcg::DcgError::Instantiation) => {
+                        return Some(self.raise(st, Err::Instantiation))
+                    }
+                    Err(crate::syntax::dcg::DcgError::NotCallable(_)) => {
+                        return Some(self.raise(st, Err::TypeTerm("callable", a(0))))
+                    }
+                };
+                let goal = crate::program::mark_negations(self.store, goal, goal);
+                let h = choices.len();
+                self.push_goal(st, goal, &map, env, depth, Some(h))
+            }
+            ("current_prolog_flag", 2) => {
+                // The flags SWI-Prolog programs read, with knot's values (SWI's where they agree).
+                const FLAGS: &[(&str, &str)] = &[
+                    ("bounded", "false"),
+                    ("double_quotes", "string"),
+                    ("back_quotes", "codes"),
+                    ("occurs_check", "false"),
+                    ("unknown", "error"),
+                    ("integer_rounding_function", "toward_zero"),
+                    ("max_arity", "unbounded"),
+                    ("last_call_optimisation", "true"),
+                    ("char_conversion", "false"),
+                    ("debug", "false"),
+                    ("iso", "false"),
+                    ("gc", "true"),
+                ];
+                let flag = match self.bound(st, a(0)).map(|t| self.store.view(t.term)) {
+                    None => None,
+                    Some(View::Atom(f)) => Some(self.store.name(f).to_string()),
+                    Some(_) => return Some(self.raise(st, Err::TypeTerm("atom", a(0)))),
+                };
+                let mut map = VarMap::new();
+                let f = st.b.resolve(self.store, a(0), &mut map);
+                let v = st.b.resolve(self.store, a(1), &mut map);
+                let s = &mut *self.store;
+                let mut goal = s.atom(syms::FAIL);
+                for &(name, value) in FLAGS.iter().rev() {
+                    if flag.as_deref().is_some_and(|x| x != name) {
+                        continue;
+                    }
+                    let n = s.atom_named(name);
+                    let x = s.atom_named(value);
+                    let e1 = s.app(syms::EQ, &[f, n]);
+                    let e2 = s.app(syms::EQ, &[v, x]);
+                    let both = s.app(syms::COMMA, &[e1, e2]);
+                    goal = if goal == s.atom(syms::FAIL) {
+                        both
+                    } else {
+                        s.app(syms::SEMI, &[both, goal])
+                    };
+                }
+                self.push_goal(st, goal, &map, env, depth, None)
+            }
             ("throw", 1) => {
                 if self.bound(st, a(0)).is_none() {
                     return Some(self.raise(st, Err::Instantiation));

@@ -71,6 +71,9 @@ pub const BUILTINS: &[(&str, u32)] = &[
     ("findall", 4),
     ("aggregate_all", 3),
     ("catch", 3),
+    ("phrase", 2),
+    ("phrase", 3),
+    ("current_prolog_flag", 2),
     ("throw", 1),
     ("halt", 0),
     ("halt", 1),
@@ -108,6 +111,7 @@ pub const BUILTINS: &[(&str, u32)] = &[
     ("copy_term", 2),
     ("term_variables", 2),
     ("subsumes_term", 2),
+    ("numbervars", 3),
     // Atoms and strings.
     ("atom_codes", 2),
     ("atom_chars", 2),
@@ -131,6 +135,8 @@ pub const BUILTINS: &[(&str, u32)] = &[
     ("string_upper", 2),
     ("string_lower", 2),
     ("term_to_atom", 2),
+    ("term_string", 2),
+    ("term_string", 3),
     ("sub_atom", 5),
     ("split_string", 4),
     // Output (standard output).
@@ -141,10 +147,17 @@ pub const BUILTINS: &[(&str, u32)] = &[
     ("write_canonical", 1),
     ("write_term", 2),
     ("nl", 0),
+    ("nl", 1),
+    ("write", 2),
+    ("print", 2),
+    ("writeln", 2),
+    ("writeq", 2),
+    ("write_canonical", 2),
     ("tab", 1),
     ("put_char", 1),
     ("format", 1),
     ("format", 2),
+    ("format", 3),
 ];
 
 /// True when `name/arity` is a built-in predicate (of [`BUILTINS`]).
@@ -205,6 +218,8 @@ pub enum Err {
     Domain(&'static str, Ref),
     /// `existence_error(procedure, Name/Arity)`
     Procedure(Pred),
+    /// `existence_error(Kind, Culprit)` (a stream alias that names no stream)
+    Existence(&'static str, Ref),
     /// `resource_error(memory)` (a number too large to build)
     Resource,
     /// `syntax_error(illegal_number)`
@@ -263,6 +278,12 @@ impl Machine<'_> {
                 let p = s.atom_named("procedure");
                 let e = s.sym("existence_error");
                 s.app(e, &[p, pi])
+            }
+            Err::Existence(kind, r) => {
+                let c = st.b.resolve(s, r, &mut map);
+                let k = s.atom_named(kind);
+                let e = s.sym("existence_error");
+                s.app(e, &[k, c])
             }
             Err::Resource => {
                 let m = s.atom_named("memory");

@@ -251,6 +251,30 @@ impl Machine<'_> {
                 let l = self.store.list(&vars, None);
                 Ok(self.unify_mapped(st, a(1), l, &map))
             }
+            ("numbervars", 3) => {
+                // Bind each variable of the term, in order of appearance, to `'$VAR'(N)`.
+                let start = match self.bound(st, a(1)).map(|t| self.store.view(t.term)) {
+                    None => return Some(Err(Err::Instantiation)),
+                    Some(View::Int(i)) => i,
+                    Some(_) => return Some(Err(Err::TypeTerm("integer", a(1)))),
+                };
+                let (_, map) = self.resolved(st, a(0));
+                let n = map.len() as u32;
+                let s = &mut *self.store;
+                let vars: Vec<TermId> = (0..n).map(|i| s.var(i)).collect();
+                let f = s.sym("$VAR");
+                let vals: Vec<TermId> = (0..n as i64)
+                    .map(|i| {
+                        let k = s.int(start + i);
+                        s.app(f, &[k])
+                    })
+                    .collect();
+                let l = s.list(&vars, None);
+                let v = s.list(&vals, None);
+                let end = s.int(start + n as i64);
+                Ok(self.unify_mapped(st, Ref::new(v, 0), l, &map)
+                    && st.b.unify(self.store, a(2), Ref::new(end, 0), self.opts))
+            }
             ("succ", 2) => self.succ(st, a(0), a(1)),
             ("subsumes_term", 2) => {
                 // ISO: unifiable without binding a variable of the specific term (nor making two

@@ -560,7 +560,8 @@ impl Machine<'_> {
                     let l = self.store.list(&items, None);
                     self.unify_term(st, a(3), l)
                 }
-                ("term_to_atom", 2) => {
+                // term_string/3: its options (variable_names/1, ...) are not read.
+                ("term_to_atom" | "term_string", 2) | ("term_string", 3) => {
                     if self.is_bound(st, a(1)) {
                         // Parse mode: the text read as a term, its variables fresh.
                         let text = self.text_arg(st, a(1), "atomic")?;
@@ -573,7 +574,11 @@ impl Machine<'_> {
                     } else {
                         let (t, _) = self.resolved(st, a(0));
                         let text = super::write::term_text(self.store, t, true, false);
-                        let at = self.store.atom_named(&text);
+                        let at = if name == "term_string" {
+                            self.store.string(&text)
+                        } else {
+                            self.store.atom_named(&text)
+                        };
                         self.unify_term(st, a(1), at)
                     }
                 }
@@ -635,6 +640,7 @@ fn known(name: &str) -> bool {
             | "atomic_list_concat"
             | "split_string"
             | "term_to_atom"
+            | "term_string"
             | "sub_atom"
     )
 }

@@ -204,6 +204,31 @@ pub fn term_text(store: &Store, t: TermId, quoted: bool, ignore_ops: bool) -> St
                         work.push(W::Term(xs[0], 1200));
                         continue;
                     }
+                    // `'$VAR'(N)` as the variable name `numbervars/3` gave it (SWI's
+                    // `numbervars(true)` of write/print/writeq).
+                    if name == "$VAR" && xs.len() == 1 && !ignore_ops {
+                        let var = match store.view(xs[0]) {
+                            View::Int(n) if n >= 0 => {
+                                let letter = (b'A' + (n % 26) as u8) as char;
+                                Some(match n / 26 {
+                                    0 => letter.to_string(),
+                                    k => format!("{letter}{k}"),
+                                })
+                            }
+                            View::Atom(a) | View::Str(a)
+                                if store
+                                    .name(a)
+                                    .starts_with(|c: char| c.is_uppercase() || c == '_') =>
+                            {
+                                Some(store.name(a).to_string())
+                            }
+                            _ => None,
+                        };
+                        if let Some(v) = var {
+                            push(&mut out, &v);
+                            continue;
+                        }
+                    }
                     let (name, xs) = if f == syms::NAF && xs.len() == 2 {
                         ("\\+", &xs[..1])
                     } else {
@@ -326,6 +351,32 @@ impl Machine<'_> {
                 emit("\n");
                 Ok(true)
             }
+            // The standard streams by alias: `nl(user_error)`, `write(user_output, X)`.
+            ("nl", 1) | ("write" | "print" | "writeln" | "writeq" | "write_canonical", 2) => {
+                let to_err = match self.bound(st, a(0)).map(|t| self.store.view(t.term)) {
+                    None => return Some(Err(Err::Instantiation)),
+                    Some(View::Atom(k)) if self.store.name(k) == "user_output" => false,
+                    Some(View::Atom(k)) if self.store.name(k) == "user_error" => true,
+                    Some(View::Atom(_)) => return Some(Err(Err::Existence("stream", a(0)))),
+                    Some(_) => return Some(Err(Err::Domain("stream_or_alias", a(0)))),
+                };
+                let mut s = if name == "nl" {
+                    "\n".to_string()
+                } else {
+                    let q = matches!(name, "writeq" | "print" | "write_canonical");
+                    self.text_of(st, a(1), q, name == "write_canonical")
+                };
+                if name == "writeln" {
+                    s.push('\n');
+                }
+                if to_err {
+                    flush_output();
+                    eprint!("{s}");
+                } else {
+                    emit(&s);
+                }
+                Ok(true)
+            }
             ("tab", 1) => match self.eval(st, a(0)) {
                 Ok(super::arith::Num::Int(n)) => {
                     // Written in chunks, the limits checked between them: a count of billions
@@ -372,6 +423,61 @@ impl Machine<'_> {
                     Err(e) => Err(e),
                 }
             }
+            ("format", 3) => {
+                // format/3: to `atom(A)`, `string(S)`, `codes(C)`, `chars(C)`, or a standard
+                // stream (`user_output`, `user_error`).
+                let sink = match self.bound(st, a(0)) {
+                    Some(t) => t,
+                    None => return Some(Err(Err::Instantiation)),
+                };
+                let f = match self.text_arg_pub(st, a(1)) {
+                    Ok(f) => f,
+                    Err(e) => return Some(Err(e)),
+                };
+                let items: Vec<Ref> = match self.proper_list(st, a(2)) {
+                    Ok(v) => v,
+                    Err(_) => vec![a(2)],
+                };
+                let text = match self.format(st, &f, &items) {
+                    Ok(s) => s,
+                    Err(e) => return Some(Err(e)),
+                };
+                match self.store.view(sink.term) {
+                    View::App(k, xs) if xs.len() == 1 => {
+                        let out = Ref::new(xs[0], sink.base);
+                        let s = &mut *self.store;
+                        let t = match s.name(k) {
+                            "atom" => s.atom_named(&text),
+                            "string" => s.string(&text),
+                            "codes" => {
+                                let cs: Vec<TermId> =
+                                    text.chars().map(|c| s.int(c as i64)).collect();
+                                s.list(&cs, None)
+                            }
+                            "chars" => {
+                                let cs: Vec<TermId> = text
+                                    .chars()
+                                    .map(|c| s.atom_named(c.encode_utf8(&mut [0; 4])))
+                                    .collect();
+                                s.list(&cs, None)
+                            }
+                            _ => return Some(Err(Err::Domain("output_sink", sink))),
+                        };
+                        Ok(st.b.unify(self.store, out, Ref::new(t, 0), self.opts))
+                    }
+                    View::Atom(k) if matches!(self.store.name(k), "user_output" | "user_error") => {
+                        if self.store.name(k) == "user_error" {
+                            flush_output();
+                            eprint!("{text}");
+                        } else {
+                            emit(&text);
+                        }
+                        Ok(true)
+                    }
+                    View::Atom(_) => Err(Err::Existence("stream", sink)),
+                    _ => Err(Err::Domain("output_sink", sink)),
+                }
+            }
             _ => return None,
         })
     }
@@ -410,10 +516,20 @@ impl Machine<'_> {
                 .copied()
                 .ok_or(Err::Format("not enough arguments"))
         };
+        // Column stops: the byte where the current column segment starts, and its fill points
+        // (`~t`: where padding goes, and with which character).
+        let mut seg_start = 0usize;
+        let mut fills: Vec<(usize, char)> = Vec::new();
         while let Some(c) = cs.next() {
             if c != '~' {
                 out.push(c);
                 continue;
+            }
+            // `` ~`ct ``: the fill character of a `~t`.
+            let mut fill_char = None;
+            if cs.peek() == Some(&'`') {
+                cs.next();
+                fill_char = cs.next();
             }
             let mut num: Option<i64> = None;
             if cs.peek() == Some(&'*') {
@@ -543,16 +659,38 @@ impl Machine<'_> {
                 'i' => {
                     next(self)?;
                 }
-                't' | '|' | '+' => {
-                    // Column alignment: pad to the column when one is given.
-                    if d == '|' || d == '+' {
-                        if let Some(col) = num {
-                            let line = out.rsplit('\n').next().unwrap_or("").chars().count();
-                            if (col as usize) > line {
-                                out.push_str(&" ".repeat(col as usize - line));
-                            }
+                't' => {
+                    let c = fill_char
+                        .or_else(|| num.and_then(|n| char::from_u32(n as u32)))
+                        .unwrap_or(' ');
+                    fills.push((out.len(), c));
+                }
+                '|' | '+' => {
+                    // A column stop: pad the segment since the last stop to the column, at its
+                    // fill points (evenly), or after its text when it has none.
+                    let line_start = out.rfind('\n').map_or(0, |i| i + 1);
+                    let seg = seg_start.max(line_start);
+                    let col_of = |i: usize| out[line_start..i].chars().count();
+                    let here = col_of(out.len());
+                    let target = if d == '+' {
+                        col_of(seg) + num.unwrap_or(8) as usize
+                    } else {
+                        num.map_or(here, |n| n as usize)
+                    };
+                    fills.retain(|&(at, _)| at >= seg);
+                    if target > here {
+                        let pad = target - here;
+                        if fills.is_empty() {
+                            fills.push((out.len(), ' '));
+                        }
+                        let n = fills.len();
+                        for (k, &(at, c)) in fills.iter().enumerate().rev() {
+                            let width = pad / n + usize::from(k < pad % n);
+                            out.insert_str(at, &c.to_string().repeat(width));
                         }
                     }
+                    fills.clear();
+                    seg_start = out.len();
                 }
                 _ => return Err(Err::Format("unknown directive")),
             }

@@ -336,18 +336,20 @@ impl Render<'_> {
                     400 => (400, 0),
                     _ => (lp, rp),
                 };
+                // `;` may be written `|` (SWI's 1105: bracketed, so that it binds as `;` would).
+                let bar = *op == ";" && self.k % 3 == 0;
+                if bar {
+                    self.text.push('(');
+                }
                 let lt = self.term(l, lp);
                 let word = op.chars().all(|c| c.is_ascii_alphabetic());
                 self.sep(!word);
-                // `;` may be written `|`.
-                let shown = if *op == ";" && self.k % 3 == 0 {
-                    "|"
-                } else {
-                    op
-                };
-                self.text.push_str(shown);
+                self.text.push_str(if bar { "|" } else { op });
                 self.sep(!word);
                 let rt = self.term(r, rp);
+                if bar {
+                    self.text.push(')');
+                }
                 let f = self.store.sym(op);
                 self.store.app(f, &[lt, rt])
             }
@@ -651,4 +653,21 @@ fn deep_nesting_round_trips() {
         let printed = check_reprint(&mut store, &items);
         assert_eq!(printed, src);
     });
+}
+
+#[test]
+fn grammar_rules_braces_code_lists_and_bar_round_trip() {
+    let src = r#"
+        g(X) :- X = {a, b}, Y = `ab`, Z = (p --> q, [x]), W = (a ; b | c), V = {}.
+        s, [p] --> [s], {true}.
+    "#;
+    let mut store = Store::new();
+    let items = parse(&mut store, src);
+    assert_eq!(items.len(), 2);
+    let printed = check_reprint(&mut store, &items);
+    assert!(printed.contains("X = {a, b}, Y = [97, 98]"), "{printed}");
+    assert!(printed.contains("Z = (p --> q, [x])"), "{printed}");
+    // `|` is SWI's 1105: `(a ; b) | c`, read as `;`.
+    assert!(printed.contains("W = ((a ; b) ; c)"), "{printed}");
+    assert!(printed.contains("s, [p] --> [s], {true}."), "{printed}");
 }
