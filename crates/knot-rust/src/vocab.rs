@@ -5,7 +5,7 @@
 //! [`new_store`] interns them under the names below, so `'$lt'(R)` is a region to the unifier and
 //! `'$ref'(L, T)` is related with variance by subtyping.
 
-use knot_logic::dialect::{Constructor, Dialect, Generalize, Vocabulary};
+use knot_logic::dialect::{Constructor, Generalize, Vocabulary};
 use knot_logic::program::Variance::{Contravariant, Covariant, Invariant};
 use knot_logic::term::Store;
 
@@ -126,15 +126,3 @@ pub const VOCABULARY: Vocabulary = Vocabulary {
 pub fn new_store() -> Store {
     Store::with_vocabulary(&VOCABULARY)
 }
-
-/// How a lowered `.chalk` program is solved: chalk's SLG (goal order, floundering as ambiguity,
-/// guidance), outlives goals recorded whole.
-pub const CHALK_DIALECT: Dialect = Dialect {
-    unknown_error: false,
-    defer_floundering_negation: true,
-    chalk_goal_order: true,
-    flounder_as_ambiguous: true,
-    outlives_components: false,
-    fail_unprovable: true,
-    chalk_guidance: true,
-};

@@ -38,6 +38,30 @@ const SPECIAL: [bool; 256] = {
 
 /// Where the escape sequence at `b[i]` (a backslash) ends: `\xHH\` and `\NNN\` may end in a
 /// backslash of their own, which escapes nothing.
+/// A quoted item: its quote character, whether a doubled quote stands for one inside it, and
+/// whether a line end before the closing quote leaves it unterminated.
+struct Quoted {
+    quote: u8,
+    doubled: bool,
+    ends_at_newline: bool,
+}
+
+impl Quoted {
+    /// The position of the closing quote of the item opened at `open`, if it is closed.
+    fn close(&self, b: &[u8], open: usize) -> Option<usize> {
+        let mut i = open + 1;
+        loop {
+            match *b.get(i)? {
+                b'\n' if self.ends_at_newline => return None,
+                b'\\' => i = escape_end(b, i),
+                c if c == self.quote && self.doubled && b.get(i + 1) == Some(&self.quote) => i += 2,
+                c if c == self.quote => return Some(i),
+                _ => i += 1,
+            }
+        }
+    }
+}
+
 fn escape_end(b: &[u8], i: usize) -> usize {
     let digits = |mut j: usize, f: fn(&u8) -> bool| {
         while b.get(j).is_some_and(f) {
@@ -60,6 +84,7 @@ fn escape_end(b: &[u8], i: usize) -> usize {
 /// Check `src` for unterminated comments/quotes and excessive nesting; returns the deepest bracket
 /// nesting met.
 pub fn check(file: &Arc<str>, src: &str, lang: Lang) -> Result<usize> {
+    let unterminated = |start: usize, what: &str| Error::syntax(file, src, start, start + 1, what);
     let b = src.as_bytes();
     let mut i = 0;
     let mut depth = 0usize;
@@ -114,67 +139,35 @@ pub fn check(file: &Arc<str>, src: &str, lang: Lang) -> Result<usize> {
                 continue;
             }
             b'\'' if lang == Lang::Clauses => {
-                let start = i;
-                i += 1;
-                loop {
-                    match b.get(i) {
-                        None | Some(b'\n') => {
-                            return Err(Error::syntax(
-                                file,
-                                src,
-                                start,
-                                start + 1,
-                                "unterminated quoted atom",
-                            ))
-                        }
-                        Some(b'\\') => i = escape_end(b, i),
-                        Some(b'\'') if b.get(i + 1) == Some(&b'\'') => i += 2,
-                        Some(b'\'') => break,
-                        _ => i += 1,
-                    }
-                }
+                let q = Quoted {
+                    quote: b'\'',
+                    doubled: true,
+                    ends_at_newline: true,
+                };
+                i = q
+                    .close(b, i)
+                    .ok_or_else(|| unterminated(i, "unterminated quoted atom"))?;
             }
             b'"' => {
-                let start = i;
-                i += 1;
-                loop {
-                    match b.get(i) {
-                        None => {
-                            return Err(Error::syntax(
-                                file,
-                                src,
-                                start,
-                                start + 1,
-                                "unterminated string",
-                            ))
-                        }
-                        Some(b'\\') => i = escape_end(b, i),
-                        Some(b'"') => break,
-                        _ => i += 1,
-                    }
-                }
+                let q = Quoted {
+                    quote: b'"',
+                    doubled: false,
+                    ends_at_newline: false,
+                };
+                i = q
+                    .close(b, i)
+                    .ok_or_else(|| unterminated(i, "unterminated string"))?;
             }
             // `` `abc` ``, a code list.
             b'`' if lang == Lang::Clauses => {
-                let start = i;
-                i += 1;
-                loop {
-                    match b.get(i) {
-                        None => {
-                            return Err(Error::syntax(
-                                file,
-                                src,
-                                start,
-                                start + 1,
-                                "unterminated code list",
-                            ))
-                        }
-                        Some(b'\\') => i = escape_end(b, i),
-                        Some(b'`') if b.get(i + 1) == Some(&b'`') => i += 2,
-                        Some(b'`') => break,
-                        _ => i += 1,
-                    }
-                }
+                let q = Quoted {
+                    quote: b'`',
+                    doubled: true,
+                    ends_at_newline: false,
+                };
+                i = q
+                    .close(b, i)
+                    .ok_or_else(|| unterminated(i, "unterminated code list"))?;
             }
             b'(' | b'[' | b'{' => {
                 let w = if lang == Lang::Surface || (c == b'(' && after_name(b, i)) {

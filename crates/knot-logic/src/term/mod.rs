@@ -134,8 +134,6 @@ pub struct Store {
 /// The symbols a [`Vocabulary`] names beyond the fixed ones ([`syms`]), interned once per store.
 #[derive(Default, Clone, Debug)]
 pub struct Roles {
-    /// The vocabulary it was made from.
-    pub vocabulary: Vocabulary,
     /// [`Vocabulary::alias`].
     pub alias: Option<Sym>,
     /// [`Vocabulary::existential`].
@@ -351,7 +349,6 @@ impl Store {
     fn set_roles(&mut self, v: &Vocabulary) {
         let mut opt = |n: Option<&str>| n.map(|n| self.sym(n));
         let roles = Roles {
-            vocabulary: *v,
             alias: opt(v.alias),
             existential: opt(v.existential),
             existential_bound: opt(v.existential_bound),
@@ -371,12 +368,6 @@ impl Store {
     #[inline]
     pub fn roles(&self) -> &Roles {
         &self.roles
-    }
-
-    /// True when `f` is the vocabulary's symbol `role` picks.
-    #[inline]
-    pub fn is_role(&self, f: Sym, role: fn(&Roles) -> Option<Sym>) -> bool {
-        role(&self.roles) == Some(f)
     }
 
     /// Intern a symbol.
