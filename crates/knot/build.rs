@@ -17,6 +17,9 @@ fn main() {
     write("library.snapshot", library);
     let std_snapshot =
         knot_rust::resolve::std_model::snapshot_bytes().expect("the std model parses");
+    // The image lowers the std model: from this parse, not a second one.
+    let leaked: &'static [u8] = Box::leak(std_snapshot.clone().into_boxed_slice());
+    knot_rust::resolve::std_model::install_snapshot(leaked);
     write("std.snapshot", std_snapshot);
     let image = knot_rust::std_image::build().expect("the std model lowers");
     write("std.image", image);
