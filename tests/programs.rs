@@ -351,3 +351,49 @@ fn several_goals_are_answered_in_turn() {
     assert_eq!(stdout(&o), "");
     assert!(stderr(&o).contains("<goal>:1:8"), "{}", stderr(&o));
 }
+
+/// `--format json --explain` prints one JSON document per goal: the explanation is a field of the
+/// answer's object (a flat node list, parents first), not text after it.
+#[test]
+fn json_explain_is_one_document() {
+    let out = knot(&[
+        "query",
+        "programs/vec_clone.rs",
+        "--goal",
+        "Vec<Foo>: Clone",
+        "--format",
+        "json",
+        "--explain",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let v: serde_json::Value = serde_json::from_str(text.trim()).expect("one JSON document");
+    assert_eq!(v["count"], 0);
+    let e = &v["explanation"];
+    assert!(e["why_not"].as_str().unwrap().contains("Foo: Clone"), "{e}");
+    let nodes = e["nodes"].as_array().unwrap();
+    assert_eq!(nodes[0]["label"], "Vec<Foo>: Clone");
+    assert_eq!(nodes[0]["verdict"], "fails");
+    assert!(nodes[0]["parent"].is_null());
+    for (i, n) in nodes.iter().enumerate().skip(1) {
+        let p = n["parent"].as_u64().expect("a parent") as usize;
+        assert!(p < i, "parent {p} after child {i}");
+    }
+    assert!(
+        nodes
+            .iter()
+            .any(|n| n["label"] == "Foo: Clone" && n["verdict"] == "fails"),
+        "{nodes:?}"
+    );
+    // Without --explain, no explanation field.
+    let plain = knot(&[
+        "query",
+        "programs/vec_clone.rs",
+        "--goal",
+        "Vec<Foo>: Clone",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&plain).trim()).unwrap();
+    assert!(v.get("explanation").is_none());
+}

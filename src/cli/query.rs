@@ -81,6 +81,7 @@ pub(super) fn answer(
     mode: Mode,
     opts: &SolveOpts,
     out: &mut dyn Write,
+    explanation: Option<serde_json::Value>,
 ) -> Result<()> {
     let limits = opts.limits();
     let notation = knot::Notation::for_program(loaded.is_surface());
@@ -239,6 +240,9 @@ pub(super) fn answer(
             if opts.stats {
                 obj["stats"] = stats_json(&outcome, elapsed);
             }
+            if let Some(e) = explanation {
+                obj["explanation"] = e;
+            }
             writeln!(out, "{obj}").map_err(io)?;
         }
     }
@@ -331,10 +335,18 @@ pub fn query(path: &str, goal_texts: &[String], mode: Mode, opts: &SolveOpts) ->
         if several && opts.format != Format::Json {
             writeln!(out, "?- {}.", text.trim().trim_end_matches('.')).map_err(io)?;
         }
-        if opts.format != Format::Dot {
-            answer(&mut loaded, goal, &names, mode, opts, &mut out)?;
+        let explaining = opts.explain || opts.explain_full;
+        if opts.format == Format::Json {
+            // One JSON document per goal: the explanation is a field of the answer's object.
+            let e =
+                explaining.then(|| knot::explain_json(&explanation_tree(&mut loaded, goal, opts)));
+            answer(&mut loaded, goal, &names, mode, opts, &mut out, e)?;
+            continue;
         }
-        if opts.explain || opts.explain_full || opts.format == Format::Dot {
+        if opts.format != Format::Dot {
+            answer(&mut loaded, goal, &names, mode, opts, &mut out, None)?;
+        }
+        if explaining || opts.format == Format::Dot {
             let text = explain(&mut loaded, goal, opts);
             write!(out, "{text}").map_err(io)?;
         }
@@ -364,6 +376,20 @@ fn regions_verdict(loaded: &mut Loaded, goal: TermId, sol: &Solution) -> String 
 /// requirements up to the goal); otherwise its proof tree (`--explain-full`: the whole tree, every
 /// candidate tried; `--format dot`: the tree as Graphviz).
 pub fn explain(loaded: &mut Loaded, goal: TermId, opts: &SolveOpts) -> String {
+    let tree = explanation_tree(loaded, goal, opts);
+    if opts.format == Format::Dot {
+        return knot::explain_dot(&tree);
+    }
+    if !opts.explain_full {
+        if let Some(text) = knot::why_not(&tree) {
+            return text;
+        }
+    }
+    format!("explanation:\n{}", knot::explain_text(&tree))
+}
+
+/// The proof tree of `goal` (`--explain-full`: every candidate tried).
+fn explanation_tree(loaded: &mut Loaded, goal: TermId, opts: &SolveOpts) -> knot::ExplainNode {
     let names = match &loaded.source {
         Source::Surface(n) => Some(n),
         Source::Clauses => None,
@@ -380,16 +406,7 @@ pub fn explain(loaded: &mut Loaded, goal: TermId, opts: &SolveOpts) -> String {
     );
     ex.full = opts.explain_full;
     ex.items = items;
-    let tree = ex.explain(goal);
-    if opts.format == Format::Dot {
-        return knot::explain_dot(&tree);
-    }
-    if !opts.explain_full {
-        if let Some(text) = knot::why_not(&tree) {
-            return text;
-        }
-    }
-    format!("explanation:\n{}", knot::explain_text(&tree))
+    ex.explain(goal)
 }
 
 /// `knot run FILE`: answer each `?-` query of the file.
@@ -406,8 +423,14 @@ pub fn run(path: &str, all: bool, opts: &SolveOpts) -> Result<ExitCode> {
             let _ = writeln!(out, "?- {shown}.");
         }
         let r = checked.and_then(|g| {
-            answer(&mut loaded, g, &names, mode, opts, &mut out)?;
-            if opts.explain || opts.explain_full {
+            let explaining = opts.explain || opts.explain_full;
+            if opts.format == Format::Json {
+                let e =
+                    explaining.then(|| knot::explain_json(&explanation_tree(&mut loaded, g, opts)));
+                return answer(&mut loaded, g, &names, mode, opts, &mut out, e);
+            }
+            answer(&mut loaded, g, &names, mode, opts, &mut out, None)?;
+            if explaining {
                 let text = explain(&mut loaded, g, opts);
                 write!(out, "{text}").map_err(io)?;
             }

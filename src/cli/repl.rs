@@ -497,7 +497,7 @@ impl Session {
         let r = if interactive && mode == Mode::All && explaining.is_none() {
             step_answers(loaded, goal, &names, &opts, out)
         } else {
-            answer(loaded, goal, &names, mode, &opts, out)
+            answer(loaded, goal, &names, mode, &opts, out, None)
         };
         if let Err(e) = r {
             let _ = writeln!(

@@ -124,7 +124,9 @@ pub use program::{Foreign, ForeignPreds, ForeignResult};
 // options, solving with answer-by-answer output, rendering (Prolog text, chalk notation, JSON),
 // explanations, the REPL's database edits, and did-you-mean suggestions.
 pub use explain::items::Items as SourceItems;
-pub use explain::render::{dot as explain_dot, text as explain_text, why_not};
+pub use explain::render::{
+    dot as explain_dot, json as explain_json, text as explain_text, why_not,
+};
 pub use explain::{Explainer, Node as ExplainNode, Verdict};
 pub use load::{
     is_surface_path, library_source, load_clauses, load_file, load_file_with, load_surface,
