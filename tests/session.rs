@@ -396,3 +396,24 @@ fn from_env_chains_without_hypotheses_open_no_tables() {
         );
     }
 }
+
+/// An explanation's searches share one time budget: with none left, every goal's verdict is an
+/// overflow at once (not a fresh full timeout per node, which made `--explain` run many times past
+/// `--timeout`).
+#[test]
+fn explanation_without_time_left_is_overflow_at_once() {
+    let src = "a. a. a.\np :- a, a, a, a, a, a, a, a, fail.\n";
+    let mut loaded = knot::load_clauses("expo.pl".into(), src).unwrap();
+    let (goal, _) = loaded.parse_goal("p").unwrap();
+    let limits = knot::Limits {
+        timeout: Some(std::time::Duration::ZERO),
+        ..knot::Limits::default()
+    };
+    let mut ex = knot::Explainer::new(&mut loaded.store, &loaded.program, None, "slg", &limits);
+    let tree = ex.explain(goal);
+    assert_eq!(tree.verdict, knot::Verdict::Overflow);
+    // With time, the same goal fails (3^8 branches).
+    let limits = knot::Limits::default();
+    let mut ex = knot::Explainer::new(&mut loaded.store, &loaded.program, None, "slg", &limits);
+    assert_eq!(ex.explain(goal).verdict, knot::Verdict::Fails);
+}

@@ -336,10 +336,17 @@ pub fn query(path: &str, goal_texts: &[String], mode: Mode, opts: &SolveOpts) ->
             writeln!(out, "?- {}.", text.trim().trim_end_matches('.')).map_err(io)?;
         }
         let explaining = opts.explain || opts.explain_full;
+        let started = Instant::now();
         if opts.format == Format::Json {
             // One JSON document per goal: the explanation is a field of the answer's object.
-            let e =
-                explaining.then(|| knot::explain_json(&explanation_tree(&mut loaded, goal, opts)));
+            let e = explaining.then(|| {
+                knot::explain_json(&explanation_tree(
+                    &mut loaded,
+                    goal,
+                    opts,
+                    Default::default(),
+                ))
+            });
             answer(&mut loaded, goal, &names, mode, opts, &mut out, e)?;
             continue;
         }
@@ -347,7 +354,7 @@ pub fn query(path: &str, goal_texts: &[String], mode: Mode, opts: &SolveOpts) ->
             answer(&mut loaded, goal, &names, mode, opts, &mut out, None)?;
         }
         if explaining || opts.format == Format::Dot {
-            let text = explain(&mut loaded, goal, opts);
+            let text = explain(&mut loaded, goal, opts, started.elapsed());
             write!(out, "{text}").map_err(io)?;
         }
     }
@@ -375,8 +382,13 @@ fn regions_verdict(loaded: &mut Loaded, goal: TermId, sol: &Solution) -> String 
 /// The explanation of `goal`: for a goal that fails, why not (the cause first, then the chain of
 /// requirements up to the goal); otherwise its proof tree (`--explain-full`: the whole tree, every
 /// candidate tried; `--format dot`: the tree as Graphviz).
-pub fn explain(loaded: &mut Loaded, goal: TermId, opts: &SolveOpts) -> String {
-    let tree = explanation_tree(loaded, goal, opts);
+pub fn explain(
+    loaded: &mut Loaded,
+    goal: TermId,
+    opts: &SolveOpts,
+    spent: std::time::Duration,
+) -> String {
+    let tree = explanation_tree(loaded, goal, opts, spent);
     if opts.format == Format::Dot {
         return knot::explain_dot(&tree);
     }
@@ -389,14 +401,22 @@ pub fn explain(loaded: &mut Loaded, goal: TermId, opts: &SolveOpts) -> String {
 }
 
 /// The proof tree of `goal` (`--explain-full`: every candidate tried).
-fn explanation_tree(loaded: &mut Loaded, goal: TermId, opts: &SolveOpts) -> knot::ExplainNode {
+/// With `--timeout`, the explanation has what the answer left of it (`spent` is the time the answer
+/// took), so answer and explanation together end within the timeout.
+fn explanation_tree(
+    loaded: &mut Loaded,
+    goal: TermId,
+    opts: &SolveOpts,
+    spent: std::time::Duration,
+) -> knot::ExplainNode {
     let names = match &loaded.source {
         Source::Surface(n) => Some(n),
         Source::Clauses => None,
     };
     // The std model's items (its negative impls) are cited by their Rust text.
     let items = loaded.source_items();
-    let limits = opts.limits();
+    let mut limits = opts.limits();
+    limits.timeout = limits.timeout.map(|t| t.saturating_sub(spent));
     let mut ex = knot::Explainer::new(
         &mut loaded.store,
         &loaded.program,
@@ -424,14 +444,16 @@ pub fn run(path: &str, all: bool, opts: &SolveOpts) -> Result<ExitCode> {
         }
         let r = checked.and_then(|g| {
             let explaining = opts.explain || opts.explain_full;
+            let started = Instant::now();
             if opts.format == Format::Json {
-                let e =
-                    explaining.then(|| knot::explain_json(&explanation_tree(&mut loaded, g, opts)));
+                let e = explaining.then(|| {
+                    knot::explain_json(&explanation_tree(&mut loaded, g, opts, Default::default()))
+                });
                 return answer(&mut loaded, g, &names, mode, opts, &mut out, e);
             }
             answer(&mut loaded, g, &names, mode, opts, &mut out, None)?;
             if explaining {
-                let text = explain(&mut loaded, g, opts);
+                let text = explain(&mut loaded, g, opts, started.elapsed());
                 write!(out, "{text}").map_err(io)?;
             }
             Ok(())

@@ -494,6 +494,7 @@ impl Session {
             Source::Clauses => Mode::All,
             Source::Surface(_) => Mode::One,
         };
+        let started = std::time::Instant::now();
         let r = if interactive && mode == Mode::All && explaining.is_none() {
             step_answers(loaded, goal, &names, &opts, out)
         } else {
@@ -508,7 +509,7 @@ impl Session {
         }
         if let Some(full) = explaining {
             opts.explain_full = full;
-            let text = explain(loaded, goal, &opts);
+            let text = explain(loaded, goal, &opts, started.elapsed());
             let _ = write!(out, "{text}");
         }
         let _ = out.flush();

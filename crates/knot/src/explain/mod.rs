@@ -19,7 +19,7 @@ use crate::syntax::print::term_to_string;
 use crate::term::unify::{Bindings, Ref, UnifyOptions, VarMap};
 use crate::term::{syms, Store, TermId, View};
 use std::ops::ControlFlow;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// What the strategy says of a goal in the tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,6 +74,9 @@ pub struct Explainer<'a> {
     names: Option<&'a Names>,
     strategy: &'a str,
     limits: Limits,
+    /// When the whole explanation must end: its searches share one time budget (the limits'
+    /// timeout, at most [`BUDGET`]), so a tree of many goals takes no longer than one search.
+    deadline: Instant,
     /// How deep the tree goes.
     pub max_depth: usize,
     /// Nodes built so far (the tree is cut off beyond a few hundred).
@@ -89,6 +92,9 @@ pub struct Explainer<'a> {
 
 const MAX_NODES: usize = 400;
 
+/// The longest an explanation searches in all, when the limits set no shorter timeout.
+const BUDGET: Duration = Duration::from_secs(2);
+
 impl<'a> Explainer<'a> {
     /// An explainer over a loaded program; `names` (for a Rust-like program) makes labels read as Rust.
     pub fn new(
@@ -98,21 +104,14 @@ impl<'a> Explainer<'a> {
         strategy: &'a str,
         limits: &Limits,
     ) -> Explainer<'a> {
-        let limits = Limits {
-            timeout: Some(
-                limits
-                    .timeout
-                    .unwrap_or(Duration::from_secs(2))
-                    .min(Duration::from_secs(2)),
-            ),
-            ..limits.clone()
-        };
+        let budget = limits.timeout.unwrap_or(BUDGET).min(BUDGET);
         Explainer {
             store,
             program,
             names,
             strategy,
-            limits,
+            limits: limits.clone(),
+            deadline: Instant::now() + budget,
             max_depth: 6,
             nodes: 0,
             solved: Default::default(),
@@ -142,8 +141,21 @@ impl<'a> Explainer<'a> {
         result
     }
 
+    /// The limits of one search: the time left of the explanation's budget. `None` when none is
+    /// left (the goal's verdict is then an overflow: the budget, a limit, stopped it).
+    fn search_limits(&self) -> Option<Limits> {
+        let left = self.deadline.saturating_duration_since(Instant::now());
+        (!left.is_zero()).then(|| Limits {
+            timeout: Some(left),
+            ..self.limits.clone()
+        })
+    }
+
     fn solve_anew(&mut self, goal: TermId) -> (Verdict, Option<TermId>) {
         let Some(mut s) = strategy_by_name(self.strategy) else {
+            return (Verdict::Overflow, None);
+        };
+        let Some(limits) = self.search_limits() else {
             return (Verdict::Overflow, None);
         };
         let nvars = if self.store.is_ground(goal) {
@@ -156,7 +168,7 @@ impl<'a> Explainer<'a> {
             self.store,
             self.program,
             &Goal { term: goal, nvars },
-            &self.limits,
+            &limits,
             &mut |store, a| {
                 answers.push(a.intern(store));
                 if answers.len() > 64 {
@@ -769,6 +781,9 @@ impl<'a> Explainer<'a> {
         let Some(mut s) = strategy_by_name(self.strategy) else {
             return Vec::new();
         };
+        let Some(limits) = self.search_limits() else {
+            return Vec::new();
+        };
         let nvars = if self.store.is_ground(goal) {
             0
         } else {
@@ -779,7 +794,7 @@ impl<'a> Explainer<'a> {
             self.store,
             self.program,
             &Goal { term: goal, nvars },
-            &self.limits,
+            &limits,
             &mut |store, a| {
                 out.push(a.intern(store).values);
                 if out.len() >= 16 {
