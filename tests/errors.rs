@@ -206,8 +206,9 @@ fn nesting_deeper_than_the_limit() {
     let n = knot::MAX_NESTING;
     let src = format!("p({}a{}).\n", "f(".repeat(n), ")".repeat(n));
     let e = load_err(&src);
-    // The (n+1)-th open parenthesis is at byte 1 + 2n.
-    assert_eq!(syntax_pos(&e), (1, 2 * n + 2));
+    // Every bracket counts four levels in clause text: the (n/4+1)-th open parenthesis, at byte
+    // 1 + 2(n/4), is refused.
+    assert_eq!(syntax_pos(&e), (1, 2 * (n / 4) + 2));
     assert!(
         e.to_string()
             .contains(&format!("nesting deeper than {n} levels is not supported")),
@@ -395,7 +396,8 @@ fn binary_nesting_limit() {
     assert_bad_input(
         &knot(&["run", f.path()]),
         &[
-            &format!("{}:1:{}", f.path(), 2 * n + 2),
+            // Every bracket counts four levels in clause text: the (n/4+1)-th one is refused.
+            &format!("{}:1:{}", f.path(), 2 * (n / 4) + 2),
             "nesting deeper than",
         ],
     );

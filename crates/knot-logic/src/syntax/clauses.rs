@@ -228,7 +228,7 @@ impl Conv<'_> {
                 let codes: Vec<TermId> = text.chars().map(|c| self.store.int(c as i64)).collect();
                 self.store.list(&codes, None)
             }
-            Rule::arg | Rule::list_arg | Rule::primary | Rule::paren => {
+            Rule::arg | Rule::atomic_arg | Rule::list_arg | Rule::primary | Rule::paren => {
                 let q = p.into_inner().next().expect("inner");
                 self.term(q)
             }
@@ -462,6 +462,7 @@ fn rule_words(r: &Rule) -> Option<&'static str> {
         | Rule::term400
         | Rule::term200
         | Rule::primary
+        | Rule::atomic_arg
         | Rule::prefix_op
         | Rule::sym_atom
         | Rule::sym_chars => "a term",

@@ -6,13 +6,13 @@ use crate::error::{Error, Result};
 use std::sync::Arc;
 
 /// Deepest bracket nesting accepted. The command line parses on a thread with a large stack; this bound
-/// keeps well inside it. In clause text an argument list (`f(`) counts one level, and a bracket
-/// that opens a term of its own — a parenthesis not after a name, a list, a brace — counts
-/// [`BARE_BRACKET`] levels: the parser recurses through every operator priority for it, which takes
-/// several times the stack of an argument list (130,000 parentheses would exhaust 1 GiB).
+/// keeps well inside it. In clause text every bracket counts [`BARE_BRACKET`] levels: for an
+/// argument list, a parenthesis, a list or a brace alike, the parser recurses through every operator
+/// priority (only an atomic argument skips them), which takes several times the stack of a bracket
+/// in Rust-like text (130,000 parentheses would exhaust 1 GiB). So clause text nests 50,000 deep.
 pub const MAX_NESTING: usize = 200_000;
 
-/// The levels a bracket that is no argument list counts in clause text (see [`MAX_NESTING`]).
+/// The levels a bracket counts in clause text (see [`MAX_NESTING`]).
 pub const BARE_BRACKET: usize = 4;
 
 /// Which comment and quote conventions apply.
@@ -89,8 +89,11 @@ pub fn check(file: &Arc<str>, src: &str, lang: Lang) -> Result<usize> {
     let mut i = 0;
     let mut depth = 0usize;
     let mut deepest = 0usize;
-    // The levels each open bracket counted (clause text), so that its closing bracket gives them back.
-    let mut weights: Vec<u8> = Vec::new();
+    // The levels a bracket counts.
+    let weight = match lang {
+        Lang::Clauses => BARE_BRACKET,
+        Lang::Surface => 1,
+    };
     while i < b.len() {
         // Most bytes are none of the ones below: skip runs of them in a tight loop.
         while i < b.len() && !SPECIAL[b[i] as usize] {
@@ -170,22 +173,11 @@ pub fn check(file: &Arc<str>, src: &str, lang: Lang) -> Result<usize> {
                     .ok_or_else(|| unterminated(i, "unterminated code list"))?;
             }
             b'(' | b'[' | b'{' => {
-                let w = if lang == Lang::Surface || (c == b'(' && after_name(b, i)) {
-                    1
-                } else {
-                    BARE_BRACKET
-                };
-                if lang == Lang::Clauses {
-                    weights.push(w as u8);
-                }
-                depth += w;
+                depth += weight;
                 deepest = deepest.max(depth);
                 if depth > MAX_NESTING {
                     let how = if lang == Lang::Clauses {
-                        format!(
-                            " (a parenthesis that is no argument list, a list or a brace counts \
-                             {BARE_BRACKET})"
-                        )
+                        format!(" (in clause text a bracket counts {BARE_BRACKET})")
                     } else {
                         String::new()
                     };
@@ -199,25 +191,13 @@ pub fn check(file: &Arc<str>, src: &str, lang: Lang) -> Result<usize> {
                 }
             }
             b')' | b']' | b'}' => {
-                let w = if lang == Lang::Clauses {
-                    weights.pop().map_or(1, usize::from)
-                } else {
-                    1
-                };
-                depth = depth.saturating_sub(w);
+                depth = depth.saturating_sub(weight);
             }
             _ => {}
         }
         i += 1;
     }
     Ok(deepest)
-}
-
-/// True when the `(` at `i` opens an argument list: right after a letter, digit or `_`, or a quoted
-/// atom's closing quote. (After a symbol character it may be an operator's operand, `a-(b-(..))`,
-/// which recurses as a parenthesis does: it counts as one.)
-fn after_name(b: &[u8], i: usize) -> bool {
-    i > 0 && (b[i - 1].is_ascii_alphanumeric() || matches!(b[i - 1], b'_' | b'\''))
 }
 
 /// Nesting (or input length) above which a parse runs on a thread of its own with a large stack.

@@ -618,9 +618,10 @@ fn with_big_stack(f: impl FnOnce() + Send + 'static) {
 #[test]
 fn deep_nesting_round_trips() {
     with_big_stack(|| {
-        const N: usize = 50_000;
+        const N: usize = 45_000;
         let mut store = Store::new();
-        // f(f(...f(a)...)) 50,000 deep, as a compound argument nested in the text.
+        // f(f(...f(a)...)) 45,000 deep, as a compound argument nested in the text (every bracket
+        // counts four levels toward MAX_NESTING).
         let src = format!("p({}a{}).\n", "f(".repeat(N), ")".repeat(N));
         let items = parse(&mut store, &src);
         assert_eq!(store.depth(items[0].term) as usize, N + 2);
@@ -673,4 +674,19 @@ fn grammar_rules_braces_code_lists_and_bar_round_trip() {
     // `|` is SWI's 1105: `(a ; b) | c`, read as `;`.
     assert!(printed.contains("W = ((a ; b) ; c)"), "{printed}");
     assert!(printed.contains("s, [p] --> [s], {true}."), "{printed}");
+}
+
+/// A compound argument followed by an operator (`f(f(a) + 1) + 1`) is parsed once per level: the
+/// fast path for a lone argument takes atomic terms only, so 40 such levels (2^40 parses when a
+/// compound was tried first and then again) read at once.
+#[test]
+fn compound_arguments_under_operators_parse_once() {
+    const N: usize = 40;
+    let mut store = Store::new();
+    let src = format!("p({}a{}).\n", "f(".repeat(N), " + 1)".repeat(N));
+    let items = parse(&mut store, &src);
+    // p(f(+(f(+(... a ...), 1)), 1)): a compound and a `+` per level.
+    assert_eq!(store.depth(items[0].term) as usize, 2 * N + 2);
+    let printed = check_reprint(&mut store, &items);
+    assert_eq!(printed, src);
 }
