@@ -397,3 +397,39 @@ fn json_explain_is_one_document() {
     let v: serde_json::Value = serde_json::from_str(stdout(&plain).trim()).unwrap();
     assert!(v.get("explanation").is_none());
 }
+
+/// `T == T` on one deep binding is decided without walking the term: 20,000 comparisons of a
+/// 200,000-deep term end (SWI: `false.`, as `spin` fails) instead of running into the timeout. And
+/// `==`/`\==` keep their meaning on distinct variables and on equal but separately built terms.
+#[test]
+fn identical_bindings_compare_at_once() {
+    let mut src: String = (0..20_000).map(|i| format!("e({i}).\n")).collect();
+    src.push_str(
+        "build(0, a).\nbuild(N, f(T)) :- N > 0, M is N - 1, build(M, T).\n\
+         spin(T) :- e(_), T == T, fail.\n",
+    );
+    let f = common::TempFile::new("spin.pl", src);
+    let deep = [
+        "--max-depth",
+        "10000000",
+        "--max-term-depth",
+        "10000000",
+        "--timeout",
+        "60",
+    ];
+    let mut args = vec!["query", f.path(), "--goal", "build(200000, T), spin(T)"];
+    args.extend(deep);
+    assert_eq!(stdout(&knot(&args)).trim(), "false.");
+    for (goal, want) in [
+        ("X == X", "true."),
+        ("X == Y", "false."),
+        ("X \\== Y", "true."),
+        ("build(3, _A), build(3, _B), _A == _B", "true."),
+        ("build(3, _A), build(2, _B), _A \\== f(_B)", "false."),
+        ("f(X, Y) == f(X, Y)", "true."),
+        ("f(X, Y) == f(Y, X)", "false."),
+    ] {
+        let out = knot(&["query", f.path(), "--goal", goal]);
+        assert_eq!(stdout(&out).trim(), want, "{goal}");
+    }
+}

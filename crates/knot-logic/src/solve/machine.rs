@@ -1955,6 +1955,15 @@ impl<'p> Machine<'p> {
             "\\==" => false,
             _ => return None,
         };
+        // The same binding on both sides (`T == T`), or one stored term that has no variables:
+        // identical without walking it (resolving a deep term costs its size each time).
+        let (dx, dy) = (st.b.deref(self.store, x), st.b.deref(self.store, y));
+        let identical = dx == dy
+            || matches!((dx, dy), (Deref::Term(a), Deref::Term(b))
+                if a.term == b.term && self.store.is_ground(a.term));
+        if identical {
+            return Some(ControlFlow::Continue(same));
+        }
         let mut map = VarMap::new();
         let a = st.b.resolve(self.store, x, &mut map);
         let b = st.b.resolve(self.store, y, &mut map);
