@@ -85,11 +85,20 @@ pub fn value_to_caller(store: &mut Store, umap: &Universes, t: TermId) -> TermId
     store.map_placeholders(t, &mut |s, u, i| s.placeholder(umap.to_caller(u), i))
 }
 
-/// The placeholder universes in `t`, appended to `out`.
+/// The placeholder universes in `t`, appended to `out` (possibly more than once each). Terms are
+/// shared: past a few nodes, each distinct subterm is visited once, so a term whose tree is
+/// exponentially larger than its graph (`Slot<Slot<T, T>, Slot<T, T>>` nested) costs its graph.
 fn placeholder_universes(store: &Store, t: TermId, out: &mut Vec<u32>) {
+    const SMALL: usize = 64;
     let mut stack = vec![t];
+    let mut visits = 0usize;
+    let mut seen: rustc_hash::FxHashSet<TermId> = Default::default();
     while let Some(x) = stack.pop() {
         if store.max_universe(x) == 0 {
+            continue;
+        }
+        visits += 1;
+        if visits > SMALL && !seen.insert(x) {
             continue;
         }
         match store.view(x) {
@@ -452,5 +461,27 @@ impl CanonCall {
             },
             self.map,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A term whose tree doubles at each level (`s(X, X)` nested 64 deep: 2^64 leaves) but whose
+    /// graph has 65 nodes: its placeholder universes are found by visiting the graph.
+    #[test]
+    fn universes_of_a_shared_term_visit_its_graph() {
+        let mut store = Store::new();
+        let s = store.sym("s");
+        let mut t = store.placeholder(3, 0);
+        for _ in 0..64 {
+            t = store.app(s, &[t, t]);
+        }
+        let mut out = Vec::new();
+        placeholder_universes(&store, t, &mut out);
+        out.sort_unstable();
+        out.dedup();
+        assert_eq!(out, vec![3]);
     }
 }
