@@ -433,3 +433,35 @@ fn identical_bindings_compare_at_once() {
         assert_eq!(stdout(&out).trim(), want, "{goal}");
     }
 }
+
+/// A goal on a Rust-like program has a smaller default derivation depth (rustc's recursion limit in
+/// spirit): the README's seed under sld overflows at depth 4,096, and `--max-depth` still decides.
+#[test]
+fn trait_goals_default_to_a_smaller_depth() {
+    let goal = ["--goal", "Link<MyWrapper>: Debug", "--strategy", "sld"];
+    let mut args = vec!["query", "programs/link.rs"];
+    args.extend(goal);
+    assert_eq!(
+        stdout(&knot(&args)).trim(),
+        format!(
+            "overflow: derivation depth limit {} reached (raise it with --max-depth).",
+            knot::TRAIT_GOAL_MAX_DEPTH
+        )
+    );
+    args.extend(["--max-depth", "700"]);
+    assert!(stdout(&knot(&args)).contains("derivation depth limit 700 reached"));
+    // A clause program keeps Prolog's depth.
+    let out = knot(&[
+        "query",
+        "programs/tc_cycle.pl",
+        "--goal",
+        "path(1, X)",
+        "--all",
+        "--strategy",
+        "sld",
+    ]);
+    assert!(stdout(&out).contains("derivation depth limit 100000 reached"));
+    // The library's session on a Rust-like program starts with the same limits.
+    let e = knot::Session::from_path("programs/link.rs".as_ref()).unwrap();
+    assert_eq!(e.limits.max_depth, knot::TRAIT_GOAL_MAX_DEPTH);
+}

@@ -140,9 +140,10 @@ pub struct SolveOpts {
     /// Print statistics (tables, answers, unifications, steps, time) to stderr.
     #[arg(long)]
     pub stats: bool,
-    /// Deepest derivation before answering Overflow.
-    #[arg(long, default_value_t = Limits::default().max_depth)]
-    pub max_depth: u32,
+    /// Deepest derivation before answering Overflow [default: 100000 for clauses, 4096
+    /// (knot::TRAIT_GOAL_MAX_DEPTH) for `.rs` and `.chalk` programs].
+    #[arg(long)]
+    pub max_depth: Option<u32>,
     /// Most resolution steps before answering Overflow.
     #[arg(long, default_value_t = Limits::default().max_steps)]
     pub max_steps: u64,
@@ -189,10 +190,17 @@ impl SolveOpts {
         opts
     }
 
-    /// The limits these options describe.
-    pub fn limits(&self) -> Limits {
+    /// The limits these options describe, for a goal on `loaded` (whose kind sets the default
+    /// derivation depth).
+    pub fn limits(&self, loaded: &knot::Loaded) -> Limits {
+        self.limits_for(loaded.is_surface())
+    }
+
+    /// [`SolveOpts::limits`] for a program of either kind (`surface`: Rust-like).
+    pub fn limits_for(&self, surface: bool) -> Limits {
+        let defaults = knot::default_limits(surface);
         Limits {
-            max_depth: self.max_depth,
+            max_depth: self.max_depth.unwrap_or(defaults.max_depth),
             max_steps: self.max_steps,
             max_tables: self.max_tables,
             max_answers: self.max_answers,

@@ -83,7 +83,7 @@ pub(super) fn answer(
     out: &mut dyn Write,
     explanation: Option<serde_json::Value>,
 ) -> Result<()> {
-    let limits = opts.limits();
+    let limits = opts.limits(loaded);
     let notation = knot::Notation::for_program(loaded.is_surface());
     if loaded.program.top_down_only != opts.no_datalog {
         loaded.program.top_down_only = opts.no_datalog;
@@ -415,7 +415,7 @@ fn explanation_tree(
     };
     // The std model's items (its negative impls) are cited by their Rust text.
     let items = loaded.source_items();
-    let mut limits = opts.limits();
+    let mut limits = opts.limits(loaded);
     limits.timeout = limits.timeout.map(|t| t.saturating_sub(spent));
     let mut ex = knot::Explainer::new(
         &mut loaded.store,

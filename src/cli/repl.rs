@@ -444,7 +444,9 @@ impl Session {
                 let _ = writeln!(out, "% stats {on}");
             }
             "limits" => {
-                let l = self.opts.limits();
+                let l = self
+                    .opts
+                    .limits_for(self.loaded.as_ref().is_some_and(|l| l.is_surface()));
                 let _ = writeln!(
                     out,
                     "max-depth {}, max-steps {}, max-tables {}, max-answers {}, max-term-depth {}, \
@@ -569,7 +571,7 @@ fn step_answers(
     opts: &SolveOpts,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let limits = opts.limits();
+    let limits = opts.limits(loaded);
     let notation = knot::Notation::for_program(loaded.is_surface());
     let mut shown = 0u64;
     let mut stopped = false;

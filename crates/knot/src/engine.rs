@@ -127,9 +127,9 @@ impl Engine {
 
     fn from_loaded(l: crate::load::Loaded) -> Engine {
         Engine {
+            limits: l.default_limits(),
             store: l.store,
             program: l.program,
-            limits: Limits::default(),
             strategy: "slg".into(),
             items: match l.source {
                 crate::load::Source::Surface(n) => Some(n),

@@ -129,8 +129,9 @@ pub use explain::render::{
 };
 pub use explain::{Explainer, Node as ExplainNode, Verdict};
 pub use load::{
-    is_surface_path, library_source, load_clauses, load_file, load_file_with, load_surface,
-    program_text, read_source, solve_goal, LoadOptions, Loaded, Solved, Source,
+    default_limits, is_surface_path, library_source, load_clauses, load_file, load_file_with,
+    load_surface, program_text, read_source, solve_goal, LoadOptions, Loaded, Solved, Source,
+    TRAIT_GOAL_MAX_DEPTH,
 };
 pub use lower::Names;
 pub use regions::{check_answer_regions, check_regions, RegionViolation};

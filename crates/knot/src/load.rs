@@ -5,7 +5,7 @@
 use crate::error::{line_col, Error, Result};
 use crate::lower::{lower_goal, lower_onto, lower_program, LowerOptions, Names};
 use crate::program::{hide_quantified, mark_negations, Program};
-use crate::solve::{reuse_strategy, Answer, AnswerRef, Goal, Outcome};
+use crate::solve::{reuse_strategy, Answer, AnswerRef, Goal, Limits, Outcome};
 use crate::syntax::ast;
 use crate::syntax::clauses::parse_goal;
 use crate::syntax::surface;
@@ -94,6 +94,12 @@ impl Loaded {
     /// True for a lowered Rust-like program.
     pub fn is_surface(&self) -> bool {
         matches!(self.source, Source::Surface(_))
+    }
+
+    /// The limits a goal on this program gets unless told otherwise: [`Limits::default`], with
+    /// [`TRAIT_GOAL_MAX_DEPTH`] as the derivation depth of a Rust-like program.
+    pub fn default_limits(&self) -> Limits {
+        default_limits(self.is_surface())
     }
 
     /// A `?-` query of a clause file made ready to solve, as a goal typed at the prompt is: the names
@@ -253,6 +259,23 @@ pub struct LoadOptions {
     /// Normalize associated types with the e-graph normalizer (`--normalize egraph`) instead of the
     /// `normalize/2` clauses alone.
     pub egraph: bool,
+}
+
+/// The deepest derivation a goal on a Rust-like program explores by default. rustc stops at its
+/// recursion limit, 128 nested obligations, and reports overflow (E0275); a lowered obligation
+/// takes a few derivation steps (its impl, where-clauses, well-formedness, normalization), so 4,096
+/// leaves room for what rustc proves while a goal that recurses without end (the README's
+/// `Link<MyWrapper>: Debug` under sld) overflows in a fraction of a second rather than after
+/// 100,000 levels of a growing type. `--max-depth` overrides it.
+pub const TRAIT_GOAL_MAX_DEPTH: u32 = 4096;
+
+/// [`Loaded::default_limits`] for a program of either kind.
+pub fn default_limits(surface: bool) -> Limits {
+    let mut l = Limits::default();
+    if surface {
+        l.max_depth = TRAIT_GOAL_MAX_DEPTH;
+    }
+    l
 }
 
 /// True when the path names a Rust-like program.
