@@ -369,6 +369,8 @@ fn json_explain_is_one_document() {
     let text = stdout(&out);
     let v: serde_json::Value = serde_json::from_str(text.trim()).expect("one JSON document");
     assert_eq!(v["count"], 0);
+    // The goal as typed, not knot's internal form ('Clone'('Vec'('Foo'))).
+    assert_eq!(v["goal"], "Vec<Foo>: Clone");
     let e = &v["explanation"];
     assert!(e["why_not"].as_str().unwrap().contains("Foo: Clone"), "{e}");
     let nodes = e["nodes"].as_array().unwrap();

@@ -73,6 +73,15 @@ fn io(e: std::io::Error) -> Error {
     }
 }
 
+/// What a `--format json` answer carries beyond the solution.
+#[derive(Default)]
+pub(super) struct JsonExtras<'a> {
+    /// The goal as the user typed it (else it is printed from its term).
+    pub goal_text: Option<&'a str>,
+    /// With `--explain`: the explanation, a field of the answer's object.
+    pub explanation: Option<serde_json::Value>,
+}
+
 /// Solve one goal and print it in the chosen mode and format.
 pub(super) fn answer(
     loaded: &mut Loaded,
@@ -81,7 +90,7 @@ pub(super) fn answer(
     mode: Mode,
     opts: &SolveOpts,
     out: &mut dyn Write,
-    explanation: Option<serde_json::Value>,
+    json: JsonExtras,
 ) -> Result<()> {
     let limits = opts.limits(loaded);
     let notation = knot::Notation::for_program(loaded.is_surface());
@@ -216,7 +225,10 @@ pub(super) fn answer(
         }
         Format::Json => {
             let sol = aggregate(&mut loaded.store, &answers, &outcome);
-            let goal_text = term_to_string(&loaded.store, goal, &|i| name_of(names, i), 1200);
+            let goal_text = match json.goal_text {
+                Some(t) => t.trim().trim_end_matches('.').trim_end().to_string(),
+                None => term_to_string(&loaded.store, goal, &|i| name_of(names, i), 1200),
+            };
             let mut obj = json!({
                 "goal": goal_text,
                 "strategy": opts.strategy,
@@ -240,7 +252,7 @@ pub(super) fn answer(
             if opts.stats {
                 obj["stats"] = stats_json(&outcome, elapsed);
             }
-            if let Some(e) = explanation {
+            if let Some(e) = json.explanation {
                 obj["explanation"] = e;
             }
             writeln!(out, "{obj}").map_err(io)?;
@@ -347,11 +359,30 @@ pub fn query(path: &str, goal_texts: &[String], mode: Mode, opts: &SolveOpts) ->
                     Default::default(),
                 ))
             });
-            answer(&mut loaded, goal, &names, mode, opts, &mut out, e)?;
+            answer(
+                &mut loaded,
+                goal,
+                &names,
+                mode,
+                opts,
+                &mut out,
+                JsonExtras {
+                    goal_text: Some(text),
+                    explanation: e,
+                },
+            )?;
             continue;
         }
         if opts.format != Format::Dot {
-            answer(&mut loaded, goal, &names, mode, opts, &mut out, None)?;
+            answer(
+                &mut loaded,
+                goal,
+                &names,
+                mode,
+                opts,
+                &mut out,
+                Default::default(),
+            )?;
         }
         if explaining || opts.format == Format::Dot {
             let text = explain(&mut loaded, goal, opts, started.elapsed());
@@ -449,9 +480,28 @@ pub fn run(path: &str, all: bool, opts: &SolveOpts) -> Result<ExitCode> {
                 let e = explaining.then(|| {
                     knot::explain_json(&explanation_tree(&mut loaded, g, opts, Default::default()))
                 });
-                return answer(&mut loaded, g, &names, mode, opts, &mut out, e);
+                return answer(
+                    &mut loaded,
+                    g,
+                    &names,
+                    mode,
+                    opts,
+                    &mut out,
+                    JsonExtras {
+                        goal_text: None,
+                        explanation: e,
+                    },
+                );
             }
-            answer(&mut loaded, g, &names, mode, opts, &mut out, None)?;
+            answer(
+                &mut loaded,
+                g,
+                &names,
+                mode,
+                opts,
+                &mut out,
+                Default::default(),
+            )?;
             if explaining {
                 let text = explain(&mut loaded, g, opts, started.elapsed());
                 write!(out, "{text}").map_err(io)?;

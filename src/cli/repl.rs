@@ -500,7 +500,18 @@ impl Session {
         let r = if interactive && mode == Mode::All && explaining.is_none() {
             step_answers(loaded, goal, &names, &opts, out)
         } else {
-            answer(loaded, goal, &names, mode, &opts, out, None)
+            answer(
+                loaded,
+                goal,
+                &names,
+                mode,
+                &opts,
+                out,
+                super::query::JsonExtras {
+                    goal_text: Some(&goal_text),
+                    explanation: None,
+                },
+            )
         };
         if let Err(e) = r {
             let _ = writeln!(
