@@ -212,3 +212,37 @@ fn query_in_the_open_world() {
         assert!(ask(goal, true).starts_with("false."), "{goal}");
     }
 }
+
+/// rustc's ui test coherence-overlap-unnormalizable-projection-0: a downstream crate may implement
+/// `WithAssoc<'a>` for `Box<Local>` (Box is fundamental), so the projection in the blanket impl's
+/// where-clause cannot be normalized and does not rule the overlap out (rustc: E0119). With a
+/// local non-fundamental `Local<T>` instead of `Box<T>` no other crate can, and rustc accepts it.
+#[test]
+fn an_unnormalizable_projection_does_not_rule_an_overlap_out() {
+    let src = "
+trait WhereBound {}
+impl WhereBound for () {}
+pub trait WithAssoc<'a> {
+    type Assoc;
+}
+pub trait Trait {}
+impl<T> Trait for T
+where
+    T: 'static,
+    for<'a> T: WithAssoc<'a>,
+    for<'a> <T as WithAssoc<'a>>::Assoc: WhereBound,
+{
+}
+impl<T> Trait for Box<T> {}
+";
+    let (code, out) = check("hr_projection.rs", src);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("conflicting impls of `Trait`"), "{out}");
+    assert!(out.contains("another crate"), "{out}");
+    let local = src.replace(
+        "impl<T> Trait for Box<T> {}",
+        "pub struct Local<T>(T);\nimpl<T> Trait for Local<T> {}",
+    );
+    let (code, out) = check("hr_projection_local.rs", &local);
+    assert_eq!(code, 0, "{out}");
+}

@@ -232,6 +232,26 @@ fn intercrate_rules(
         let body = cx.app("downstream_type", &[p]);
         out.clause(cx, tr, &[body], &item.span)?;
     }
+    // And the impl a downstream crate may write gives the trait's associated types their values:
+    // a projection on such a type is unknown too, not the rigid alias (rustc's intercrate mode
+    // cannot normalize `<Box<U> as WithAssoc<'a>>::Assoc`, so the where-clause it is in does not
+    // rule an overlap out).
+    if let ItemKind::Trait(t) = &item.kind {
+        for a in &t.assoc_types {
+            let mark = cx.mark();
+            let qs = cx.bind_params(&a.params);
+            let name = cx.store.sym(&a.name.name);
+            let assoc_item = cx.store.app(name, &qs);
+            let assoc = cx.app("$assoc", &[tr, assoc_item]);
+            let value = cx.fresh("U");
+            let head = cx.app("normalize", &[assoc, value]);
+            for &p in tys {
+                let body = cx.app("downstream_type", &[p]);
+                out.clause(cx, head, &[body], &a.span)?;
+            }
+            cx.restore(mark);
+        }
+    }
     let fundamental = item.attr("fundamental").is_some() || lang(&|l| l == "sized");
     if item.attr("upstream").is_some() && !fundamental && cx.names.rust_rules {
         // rustc: the trait reference is not knowable when its arguments are foreign and covered up
