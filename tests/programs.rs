@@ -467,3 +467,31 @@ fn trait_goals_default_to_a_smaller_depth() {
     let e = knot::Session::from_path("programs/link.rs".as_ref()).unwrap();
     assert_eq!(e.limits.max_depth, knot::TRAIT_GOAL_MAX_DEPTH);
 }
+
+/// `--max-memory` and `--timeout` hold while a program loads (the loaders do not look at the limits
+/// between steps; a watcher does): 50,000 impls take far more than 64 MiB and 50 ms to load, and the
+/// query ends with the limit named instead of loading on.
+#[test]
+fn limits_hold_while_loading() {
+    let mut src = String::from("trait Tr {}\n");
+    for i in 0..50_000 {
+        src.push_str(&format!("struct S{i};\nimpl Tr for S{i} {{}}\n"));
+    }
+    let f = common::TempFile::new("impls.rs", src);
+    let out = knot(&["query", f.path(), "--goal", "S1: Tr", "--max-memory", "64"]);
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("overflow: memory budget of 64 MiB reached")
+            && text.contains("while loading"),
+        "{text}"
+    );
+    let out = knot(&["query", f.path(), "--goal", "S1: Tr", "--timeout", "0.05"]);
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("overflow: timeout after 0.050s") && text.contains("while loading"),
+        "{text}"
+    );
+    // Within its limits the same file answers.
+    let out = knot(&["query", f.path(), "--goal", "S1: Tr"]);
+    assert_eq!(stdout(&out).trim(), "true.");
+}

@@ -7,6 +7,7 @@
 mod compare;
 mod conformance;
 mod diagnostics;
+mod load_watch;
 mod lower_cmd;
 mod query;
 mod repl;
@@ -196,6 +197,23 @@ impl SolveOpts {
         self.limits_for(loaded.is_surface())
     }
 
+    /// `--timeout` as a duration (none when not given).
+    pub fn timeout_duration(&self) -> Option<Duration> {
+        self.timeout
+            .filter(|t| t.is_finite() && *t > 0.0)
+            .and_then(|t| Duration::try_from_secs_f64(t).ok())
+    }
+
+    /// These options with `spent` taken off the timeout: what loading took counts toward it.
+    pub fn after(&self, spent: Duration) -> SolveOpts {
+        let mut o = self.clone();
+        if let Some(t) = self.timeout_duration() {
+            // (Never zero: the watcher ends a load that reaches the timeout.)
+            o.timeout = Some(t.saturating_sub(spent).as_secs_f64().max(1e-3));
+        }
+        o
+    }
+
     /// [`SolveOpts::limits`] for a program of either kind (`surface`: Rust-like).
     pub fn limits_for(&self, surface: bool) -> Limits {
         let defaults = knot::default_limits(surface);
@@ -204,10 +222,7 @@ impl SolveOpts {
             max_steps: self.max_steps,
             max_tables: self.max_tables,
             max_answers: self.max_answers,
-            timeout: self
-                .timeout
-                .filter(|t| t.is_finite() && *t > 0.0)
-                .and_then(|t| Duration::try_from_secs_f64(t).ok()),
+            timeout: self.timeout_duration(),
             occurs_check: !self.no_occurs_check,
             table_all: self.table_all,
             max_term_depth: self.max_term_depth,

@@ -296,7 +296,11 @@ fn load(path: &str, opts: &SolveOpts) -> Result<Loaded> {
 fn load_timed(path: &str, opts: &SolveOpts) -> Result<Loaded> {
     let start = Instant::now();
     let cpu0 = knot::cpu_seconds();
-    let loaded = load(path, opts)?;
+    let loaded = {
+        let _watch =
+            super::load_watch::LoadWatch::start(path, opts.timeout_duration(), opts.max_memory);
+        load(path, opts)?
+    };
     if opts.stats && opts.format != Format::Json {
         let wall = start.elapsed().as_secs_f64();
         match (cpu0, knot::cpu_seconds()) {
@@ -328,7 +332,9 @@ fn print_peak_memory(opts: &SolveOpts) {
 /// `knot query FILE --goal G [--goal G2 ...]`: the goals are answered in turn over one loaded
 /// program (a strategy's caches carry over from one goal to the next).
 pub fn query(path: &str, goal_texts: &[String], mode: Mode, opts: &SolveOpts) -> Result<ExitCode> {
+    let started = Instant::now();
     let mut loaded = load_timed(path, opts)?;
+    let opts = &opts.after(started.elapsed());
     let several = goal_texts.len() > 1;
     let mut goals = Vec::with_capacity(goal_texts.len());
     for text in goal_texts {
@@ -462,7 +468,9 @@ fn explanation_tree(
 
 /// `knot run FILE`: answer each `?-` query of the file.
 pub fn run(path: &str, all: bool, opts: &SolveOpts) -> Result<ExitCode> {
+    let started = Instant::now();
     let mut loaded = load_timed(path, opts)?;
+    let opts = &opts.after(started.elapsed());
     let queries = loaded.program.queries.clone();
     let mut out = output();
     let mode = if all { Mode::All } else { Mode::One };

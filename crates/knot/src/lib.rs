@@ -139,6 +139,7 @@ pub use render::{
     answer_text, chalk, cpu_seconds, default_var_name, notes, solution_json, solution_text,
     stats_json, stats_text, term_to_string, Notation,
 };
+pub use solve::memory::resident as resident_bytes;
 pub use solve::{capture_output, error_message, take_output, BUILTINS};
 pub use suggest::{closest, edit_distance};
 pub use syntax::clauses::parse_goal as parse_clause_goal;

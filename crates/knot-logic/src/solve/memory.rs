@@ -9,15 +9,17 @@ pub fn in_use(store: &Store) -> u64 {
     resident().unwrap_or(store.memory() as u64)
 }
 
+/// The process's resident set in bytes, where the system reports it (Linux: `/proc/self/statm`).
 #[cfg(target_os = "linux")]
-fn resident() -> Option<u64> {
+pub fn resident() -> Option<u64> {
     // `/proc/self/statm`: sizes in pages; the second field is the resident set.
     let s = std::fs::read_to_string("/proc/self/statm").ok()?;
     let pages: u64 = s.split_whitespace().nth(1)?.parse().ok()?;
     Some(pages * 4096)
 }
 
+/// The process's resident set in bytes, where the system reports it (Linux: `/proc/self/statm`).
 #[cfg(not(target_os = "linux"))]
-fn resident() -> Option<u64> {
+pub fn resident() -> Option<u64> {
     None
 }
