@@ -311,7 +311,20 @@ fn print_peak_memory(opts: &SolveOpts) {
 
 /// `knot query FILE --goal G [--goal G2 ...]`: the goals are answered in turn over one loaded
 /// program (a strategy's caches carry over from one goal to the next).
-pub fn query(path: &str, goal_texts: &[String], mode: Mode, opts: &SolveOpts) -> Result<ExitCode> {
+pub fn query(
+    path: &str,
+    goal_texts: &[String],
+    mode: Mode,
+    opts: &SolveOpts,
+    trace: &TraceOut,
+) -> Result<ExitCode> {
+    if trace.wanted() && goal_texts.len() > 1 {
+        return Err(Error::Goal {
+            code: "cli::trace",
+            message: "--trace and --trace-html record the search of one goal: give one --goal"
+                .into(),
+        });
+    }
     let mut loaded = load_timed(path, opts)?;
     let several = goal_texts.len() > 1;
     let mut goals = Vec::with_capacity(goal_texts.len());
@@ -338,6 +351,9 @@ pub fn query(path: &str, goal_texts: &[String], mode: Mode, opts: &SolveOpts) ->
             let text = explain(&mut loaded, goal, opts);
             write!(out, "{text}").map_err(io)?;
         }
+        if trace.wanted() {
+            write_trace(&mut loaded, goal, &names, opts, trace)?;
+        }
     }
     out.flush().map_err(io)?;
     print_peak_memory(opts);
@@ -345,6 +361,74 @@ pub fn query(path: &str, goal_texts: &[String], mode: Mode, opts: &SolveOpts) ->
     // one would only cost time (about a tenth of a small `.rs` query).
     std::mem::forget(loaded);
     Ok(ExitCode::SUCCESS)
+}
+
+/// Where `--trace` and `--trace-html` write.
+#[derive(Debug, Default)]
+pub struct TraceOut {
+    /// The JSON document's file.
+    pub json: Option<String>,
+    /// The HTML page's file.
+    pub html: Option<String>,
+}
+
+impl TraceOut {
+    fn wanted(&self) -> bool {
+        self.json.is_some() || self.html.is_some()
+    }
+}
+
+/// The search view's script and style, shared with the playground (`web/`).
+const VIEW_JS: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/web/src/trace-view.js"
+));
+const VIEW_CSS: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/web/src/trace-view.css"
+));
+
+/// Solve `goal` again with its search recorded, and write the trace where asked.
+fn write_trace(
+    loaded: &mut Loaded,
+    goal: TermId,
+    names: &[Box<str>],
+    opts: &SolveOpts,
+    trace: &TraceOut,
+) -> Result<()> {
+    let (_, doc) = knot::solve_traced(loaded, goal, names, &opts.strategy, &opts.limits())?;
+    let write = |path: &str, text: String| {
+        std::fs::write(path, text).map_err(|e| Error::Io {
+            path: path.into(),
+            message: e.to_string(),
+        })
+    };
+    if let Some(path) = &trace.json {
+        write(path, format!("{doc:#}\n"))?;
+    }
+    if let Some(path) = &trace.html {
+        write(path, trace_page(&doc))?;
+    }
+    Ok(())
+}
+
+/// A self-contained page drawing a trace document: the view's script and style inline, the
+/// document in a script element (`</` escaped so that no text in it ends the element).
+pub fn trace_page(doc: &serde_json::Value) -> String {
+    let data = doc.to_string().replace("</", "<\\/");
+    let title = doc["goal"]
+        .as_str()
+        .unwrap_or("")
+        .replace('&', "&amp;")
+        .replace('<', "&lt;");
+    format!(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n\
+         <title>knot search: {title}</title>\n<style>\n{VIEW_CSS}</style></head>\n<body class=\"knot-trace-page\">\n\
+         <h1>knot: the search of <code>{title}</code></h1>\n<div id=\"search\"></div>\n\
+         <script>\n{VIEW_JS}</script>\n\
+         <script>const TRACE = {data};\nKnotTrace.render(document.getElementById(\"search\"), TRACE);</script>\n\
+         </body></html>\n"
+    )
 }
 
 /// `--check-regions`: whether a unique answer's region constraints hold under the goal's

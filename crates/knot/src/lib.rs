@@ -84,6 +84,7 @@ mod explain;
 mod load;
 #[cfg(test)]
 mod std_image_tests;
+mod trace;
 mod workspace;
 
 // The layers below, under the names the front door's modules use.
@@ -140,6 +141,7 @@ pub use solve::{capture_output, error_message, take_output, BUILTINS};
 pub use suggest::{closest, edit_distance};
 pub use syntax::clauses::parse_goal as parse_clause_goal;
 pub use syntax::print::clause_to_string;
+pub use trace::{explain_json, solve_traced, TRACE_EVENTS, TRACE_FORMAT, TRACE_RESOLUTIONS};
 pub use workspace::{add_clause_text, apply_db_edit, db_edit, load_all, DbEdit};
 
 /// The one owner of a loaded program: its store, its clauses (with their [`Generation`]), the
