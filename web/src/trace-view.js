@@ -152,7 +152,7 @@
     var big = t.nodes.length > 300;
     var W = 330, H = 20, IND = big ? 6 : 18, GY = 26, CH = 50;
     var maxDepth = 0; L.depth.forEach(function (d) { if (d > maxDepth) maxDepth = d; });
-    var svgW = maxDepth * IND + W + 260, svgH = L.rows * GY + 20;
+    var svgW = Math.min(maxDepth, 40) * IND + W + 260, svgH = L.rows * GY + 20;
     var svg = sv('svg', { width: svgW, height: svgH, viewBox: '0 0 ' + svgW + ' ' + svgH, 'class': 'kt-svg' });
     graph.appendChild(svg);
     var defs = sv('defs');
@@ -162,7 +162,8 @@
       defs.appendChild(m);
     });
     svg.appendChild(defs);
-    var pos = function (i) { return { x: 10 + L.depth[i] * IND, y: 10 + L.row[i] * GY }; };
+    // Indentation stops at depth 40 (a diverging sld branch is thousands deep): deeper rows line up.
+    var pos = function (i) { return { x: 10 + Math.min(L.depth[i], 40) * IND, y: 10 + L.row[i] * GY }; };
     var edgeLayer = sv('g'), nodeLayer = sv('g');
     svg.appendChild(edgeLayer); svg.appendChild(nodeLayer);
     var inCycle = t.nodes.map(function () { return null; });
@@ -226,6 +227,7 @@
         var p = pos(focus);
         nowMark.setAttribute('x', p.x - 3); nowMark.setAttribute('y', p.y - 3); nowMark.setAttribute('visibility', 'visible');
         if (p.y < graph.scrollTop || p.y > graph.scrollTop + graph.clientHeight - 30) graph.scrollTop = Math.max(0, p.y - 60);
+        if (p.x < graph.scrollLeft || p.x > graph.scrollLeft + graph.clientWidth - 100) graph.scrollLeft = Math.max(0, p.x - 40);
       } else nowMark.setAttribute('visibility', 'hidden');
       // Side panel: the selected (or current) node, the cycles, the rounds so far.
       side.innerHTML = '';
