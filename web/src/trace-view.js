@@ -50,15 +50,16 @@
     return { row: row, depth: depth, rows: Math.max(next, 1), kids: kids };
   }
 
-  // Nodes first met after `head` with status `from` get status `to`.
-  function after(t, head, st, from, to) {
-    var since = t.nodes[head].step;
-    t.nodes.forEach(function (n, i) { if (n.step > since && st[i].status === from) st[i].status = to; });
+  // Nodes whose evaluation opened after `head`'s (so during it: the frames are a stack) with status
+  // `from` get status `to`.
+  function after(head, st, from, to) {
+    var since = st[head].opened;
+    st.forEach(function (n) { if (n.opened > since && n.status === from) n.status = to; });
   }
 
   // The state after steps 0..s: each node's status and answers so far, the edges met.
   function replay(t, s) {
-    var st = t.nodes.map(function () { return { seen: false, status: 'hidden', answers: [] }; });
+    var st = t.nodes.map(function () { return { seen: false, status: 'hidden', answers: [], opened: -1 }; });
     var edges = {}, rounds = [];
     for (var i = 0; i <= s && i < t.steps.length; i++) {
       var e = t.steps[i];
@@ -67,7 +68,7 @@
           if (!st[e.node].seen) { st[e.node].seen = true; st[e.node].status = e.link === 'complete' ? 'complete' : 'open'; }
           if (e.from !== null && e.from !== undefined) edges[e.from + '>' + e.node + '>' + e.link] = [e.from, e.node, e.link];
           break;
-        case 'open': st[e.node].seen = true; st[e.node].status = 'open'; st[e.node].answers = []; break;
+        case 'open': st[e.node].seen = true; st[e.node].status = 'open'; st[e.node].answers = []; st[e.node].opened = i; break;
         case 'resolve':
           st[e.node].seen = true; st[e.node].status = 'called';
           if (e.from !== null && e.from !== undefined) edges[e.from + '>' + e.node + '>new'] = [e.from, e.node, 'new'];
@@ -77,12 +78,12 @@
         case 'round':
           rounds.push(e); st[e.node].answers = [];
           // The provisional results of this round are discarded: the head is evaluated again.
-          after(t, e.node, st, 'provisional', 'open');
+          after(e.node, st, 'provisional', 'open');
           break;
         case 'done':
           st[e.node].seen = true; st[e.node].status = e.status; st[e.node].answers = (e.result || []).slice();
           // A head that finishes for good makes the provisional results of its evaluation final.
-          if (e.status === 'final') after(t, e.node, st, 'provisional', 'final');
+          if (e.status === 'final') after(e.node, st, 'provisional', 'final');
           break;
         case 'complete': e.nodes.forEach(function (n) { st[n].seen = true; st[n].status = 'complete'; }); break;
       }

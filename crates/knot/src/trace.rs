@@ -73,6 +73,8 @@ struct NodeInfo {
     status: &'static str,
     answers: Vec<TermId>,
     first_step: usize,
+    /// The step its evaluation last opened (`recursive`).
+    opened: Option<usize>,
 }
 
 /// The trace document of a solve (see the module's documentation).
@@ -128,6 +130,7 @@ pub(crate) fn trace_json(
                 let to = node_of(&mut by_key, &mut nodes, *key, Some(*goal), None, step, &co);
                 nodes[to].coinductive = *coinductive;
                 nodes[to].status = "open";
+                nodes[to].opened = Some(step);
                 steps.push(json!({"kind": "open", "node": to}));
             }
             Event::Answer { key, values } => {
@@ -146,12 +149,7 @@ pub(crate) fn trace_json(
             } => {
                 let to = node_of(&mut by_key, &mut nodes, *key, None, None, step, &co);
                 // The provisional results computed during this round are discarded.
-                let since = nodes[to].first_step;
-                for n in nodes.iter_mut().filter(|n| n.first_step > since) {
-                    if n.status == "provisional" {
-                        n.status = "open";
-                    }
-                }
+                settle(&mut nodes, to, "provisional", "open");
                 let r = results(&mut loaded.store, nodes[to].goal, result, *width);
                 let assumption = if *coinductive {
                     "coinductive"
@@ -179,12 +177,7 @@ pub(crate) fn trace_json(
                 nodes[to].status = status;
                 if !provisional {
                     // The provisional results computed during its evaluation are final now.
-                    let since = nodes[to].first_step;
-                    for n in nodes.iter_mut().filter(|n| n.first_step > since) {
-                        if n.status == "provisional" {
-                            n.status = "final";
-                        }
-                    }
+                    settle(&mut nodes, to, "provisional", "final");
                 }
                 nodes[to].answers = r.clone();
                 for (i, a) in r.into_iter().enumerate() {
@@ -222,6 +215,7 @@ pub(crate) fn trace_json(
                     status: "called",
                     answers: Vec::new(),
                     first_step: step,
+                    opened: None,
                 });
                 path.push((*depth, id));
                 edges.push((parent, id, "new", step));
@@ -322,6 +316,19 @@ pub(crate) fn trace_json(
     })
 }
 
+/// The nodes whose evaluation opened after `head`'s (during it: the frames are a stack) with
+/// status `from` get status `to`.
+fn settle(nodes: &mut [NodeInfo], head: usize, from: &str, to: &'static str) {
+    let Some(since) = nodes[head].opened else {
+        return;
+    };
+    for n in nodes.iter_mut() {
+        if n.opened.is_some_and(|o| o > since) && n.status == from {
+            n.status = to;
+        }
+    }
+}
+
 /// The node of `key` (made, with its goal `goal` when known, under `parent`, if new).
 #[allow(clippy::too_many_arguments)]
 fn node_of(
@@ -350,6 +357,7 @@ fn node_of(
         status: "open",
         answers: Vec::new(),
         first_step: step,
+        opened: None,
     });
     by_key.insert(key, nodes.len() - 1);
     nodes.len() - 1
