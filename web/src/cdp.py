@@ -3,7 +3,10 @@
 protocol, with nothing but the standard library: open URL, wait until the playground says it is done
 (`data-done` on <body>), print what it shows as JSON and save a screenshot.
 
-    cdp.py PORT URL SCREENSHOT.png
+    cdp.py PORT URL SCREENSHOT.png [EXPRESSION]
+
+With EXPRESSION, it is evaluated in the page once the playground is done (before the screenshot) and
+its value printed on a line of its own first.
 
 Unlike `--dump-dom --virtual-time-budget`, the page runs in real time here, so the times it
 measures with performance.now() are real."""
@@ -112,6 +115,8 @@ def main():
         answer_ms: document.body.getAttribute('data-answer-ms'),
         ready_ms: document.body.getAttribute('data-ready-ms'),
         done: document.body.getAttribute('data-done') === '1'})""")
+    if len(sys.argv) > 4:
+        print(evaluate(ws, sys.argv[4]))
     png = ws.call("Page.captureScreenshot", format="png")["data"]
     with open(shot, "wb") as f:
         f.write(base64.b64decode(png))

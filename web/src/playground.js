@@ -130,6 +130,7 @@
       var loadMs = performance.now() - t0;
       if (!lr.ok) {
         $('answer').textContent = 'error: ' + lr.error;
+        $('all').textContent = '';
         $('chalk').textContent = '';
         $('status').textContent = 'the program did not load';
         return;
@@ -143,11 +144,13 @@
     var answerMs = performance.now() - t1;
     if (!r.ok) {
       $('answer').textContent = 'error: ' + r.error;
+      $('all').textContent = '';
       $('chalk').textContent = '';
       $('status').textContent = status.join('; ');
       return;
     }
     $('answer').textContent = r.answer;
+    $('all').textContent = r.answers && r.answers.length > 1 ? 'answers: ' + r.answers.join('  ') : '';
     $('chalk').textContent = r.chalk || '(not a Rust-like program)';
     status.push('answered in ' + answerMs.toFixed(1) + ' ms (' + r.steps + ' steps)');
     $('status').textContent = status.join('; ');

@@ -181,6 +181,15 @@ fn answer(
         "chalk": if loaded.is_surface() { trace["answer"]["chalk"].clone() } else { Value::Null },
         "steps": solved.outcome.stats.steps,
     });
+    // Each answer as the command's `--all` prints it (the first 100).
+    let notation = knot::Notation::for_program(loaded.is_surface());
+    let each: Vec<String> = solved
+        .answers
+        .iter()
+        .take(100)
+        .map(|a| knot::answer_text(&loaded.store, notation, a.values, &names))
+        .collect();
+    reply["answers"] = json!(each);
     if let Some(ball) = solved.outcome.error {
         reply["answer"] = json!(knot::error_message(&loaded.store, &loaded.program, ball));
     }
@@ -266,7 +275,14 @@ mod tests {
         };
         let v: Value = serde_json::from_str(&reply).unwrap();
         assert_eq!(v["ok"], true, "{v}");
-        assert!(v["answer"].as_str().unwrap().contains("X = 1"), "{v}");
+        assert!(
+            v["answer"]
+                .as_str()
+                .unwrap()
+                .starts_with("ambiguous (2 answers"),
+            "{v}"
+        );
+        assert_eq!(v["answers"], json!(["X = 1.", "X = 2."]), "{v}");
         assert!(v.get("trace").is_none());
     }
 }
