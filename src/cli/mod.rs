@@ -306,6 +306,15 @@ struct QueryArgs {
     /// Enumerate every answer and print only how many there are.
     #[arg(long)]
     count: bool,
+    /// Also write the search of the goal to FILE as JSON (format `knot-trace/1`, see the book's
+    /// "Search traces" page): the tables (`slg`), search-graph nodes (`recursive`) or resolutions
+    /// (`sld`), the calls between them, the cycles met, each fixpoint round, and the answer.
+    #[arg(long, value_name = "FILE")]
+    trace: Option<String>,
+    /// Also write the search of the goal to FILE as a self-contained HTML page (no network): the
+    /// same search view as the playground's, with a slider over the steps.
+    #[arg(long, value_name = "FILE")]
+    trace_html: Option<String>,
     #[command(flatten)]
     solve: SolveOpts,
 }
@@ -332,7 +341,11 @@ pub fn main_with(cli: Cli) -> ExitCode {
             } else {
                 query::Mode::One
             };
-            query::query(&a.file, &a.goal, mode, &a.solve)
+            let trace = query::TraceOut {
+                json: a.trace.clone(),
+                html: a.trace_html.clone(),
+            };
+            query::query(&a.file, &a.goal, mode, &a.solve, &trace)
         }
     };
     match r {

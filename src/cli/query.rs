@@ -331,7 +331,20 @@ fn print_peak_memory(opts: &SolveOpts) {
 
 /// `knot query FILE --goal G [--goal G2 ...]`: the goals are answered in turn over one loaded
 /// program (a strategy's caches carry over from one goal to the next).
-pub fn query(path: &str, goal_texts: &[String], mode: Mode, opts: &SolveOpts) -> Result<ExitCode> {
+pub fn query(
+    path: &str,
+    goal_texts: &[String],
+    mode: Mode,
+    opts: &SolveOpts,
+    trace: &TraceOut,
+) -> Result<ExitCode> {
+    if trace.wanted() && goal_texts.len() > 1 {
+        return Err(Error::Goal {
+            code: "cli::trace",
+            message: "--trace and --trace-html record the search of one goal: give one --goal"
+                .into(),
+        });
+    }
     let started = Instant::now();
     let mut loaded = load_timed(path, opts)?;
     let opts = &opts.after(started.elapsed());
@@ -358,7 +371,7 @@ pub fn query(path: &str, goal_texts: &[String], mode: Mode, opts: &SolveOpts) ->
         if opts.format == Format::Json {
             // One JSON document per goal: the explanation is a field of the answer's object.
             let e = explaining.then(|| {
-                knot::explain_json(&explanation_tree(
+                explanation_json(&explanation_tree(
                     &mut loaded,
                     goal,
                     opts,
@@ -377,22 +390,25 @@ pub fn query(path: &str, goal_texts: &[String], mode: Mode, opts: &SolveOpts) ->
                     explanation: e,
                 },
             )?;
-            continue;
+        } else {
+            if opts.format != Format::Dot {
+                answer(
+                    &mut loaded,
+                    goal,
+                    &names,
+                    mode,
+                    opts,
+                    &mut out,
+                    Default::default(),
+                )?;
+            }
+            if explaining || opts.format == Format::Dot {
+                let text = explain(&mut loaded, goal, opts, started.elapsed());
+                write!(out, "{text}").map_err(io)?;
+            }
         }
-        if opts.format != Format::Dot {
-            answer(
-                &mut loaded,
-                goal,
-                &names,
-                mode,
-                opts,
-                &mut out,
-                Default::default(),
-            )?;
-        }
-        if explaining || opts.format == Format::Dot {
-            let text = explain(&mut loaded, goal, opts, started.elapsed());
-            write!(out, "{text}").map_err(io)?;
+        if trace.wanted() {
+            write_trace(&mut loaded, goal, &names, opts, trace)?;
         }
     }
     out.flush().map_err(io)?;
@@ -401,6 +417,75 @@ pub fn query(path: &str, goal_texts: &[String], mode: Mode, opts: &SolveOpts) ->
     // one would only cost time (about a tenth of a small `.rs` query).
     std::mem::forget(loaded);
     Ok(ExitCode::SUCCESS)
+}
+
+/// Where `--trace` and `--trace-html` write.
+#[derive(Debug, Default)]
+pub struct TraceOut {
+    /// The JSON document's file.
+    pub json: Option<String>,
+    /// The HTML page's file.
+    pub html: Option<String>,
+}
+
+impl TraceOut {
+    fn wanted(&self) -> bool {
+        self.json.is_some() || self.html.is_some()
+    }
+}
+
+/// The search view's script and style, shared with the playground (`web/`).
+const VIEW_JS: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/web/src/trace-view.js"
+));
+const VIEW_CSS: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/web/src/trace-view.css"
+));
+
+/// Solve `goal` again with its search recorded, and write the trace where asked.
+fn write_trace(
+    loaded: &mut Loaded,
+    goal: TermId,
+    names: &[Box<str>],
+    opts: &SolveOpts,
+    trace: &TraceOut,
+) -> Result<()> {
+    let limits = opts.limits(loaded);
+    let (_, doc) = knot::solve_traced(loaded, goal, names, &opts.strategy, &limits)?;
+    let write = |path: &str, text: String| {
+        std::fs::write(path, text).map_err(|e| Error::Io {
+            path: path.into(),
+            message: e.to_string(),
+        })
+    };
+    if let Some(path) = &trace.json {
+        write(path, format!("{doc:#}\n"))?;
+    }
+    if let Some(path) = &trace.html {
+        write(path, trace_page(&doc))?;
+    }
+    Ok(())
+}
+
+/// A self-contained page drawing a trace document: the view's script and style inline, the
+/// document in a script element (`</` escaped so that no text in it ends the element).
+pub fn trace_page(doc: &serde_json::Value) -> String {
+    let data = doc.to_string().replace("</", "<\\/");
+    let title = doc["goal"]
+        .as_str()
+        .unwrap_or("")
+        .replace('&', "&amp;")
+        .replace('<', "&lt;");
+    format!(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n\
+         <title>knot search: {title}</title>\n<style>\n{VIEW_CSS}</style></head>\n<body class=\"knot-trace-page\">\n\
+         <h1>knot: the search of <code>{title}</code></h1>\n<div id=\"search\"></div>\n\
+         <script>\n{VIEW_JS}</script>\n\
+         <script>const TRACE = {data};\nKnotTrace.render(document.getElementById(\"search\"), TRACE);</script>\n\
+         </body></html>\n"
+    )
 }
 
 /// `--check-regions`: whether a unique answer's region constraints hold under the goal's
@@ -438,6 +523,12 @@ pub fn explain(
 }
 
 /// The proof tree of `goal` (`--explain-full`: every candidate tried).
+/// An explanation in `--format json`: `{"why_not": text or null, "tree": the proof tree as
+/// [`knot::explain_json`] writes it}`.
+fn explanation_json(tree: &knot::ExplainNode) -> serde_json::Value {
+    json!({ "why_not": knot::why_not(tree), "tree": knot::explain_json(tree) })
+}
+
 /// With `--timeout`, the explanation has what the answer left of it (`spent` is the time the answer
 /// took), so answer and explanation together end within the timeout.
 fn explanation_tree(
@@ -486,7 +577,7 @@ pub fn run(path: &str, all: bool, opts: &SolveOpts) -> Result<ExitCode> {
             let started = Instant::now();
             if opts.format == Format::Json {
                 let e = explaining.then(|| {
-                    knot::explain_json(&explanation_tree(&mut loaded, g, opts, Default::default()))
+                    explanation_json(&explanation_tree(&mut loaded, g, opts, Default::default()))
                 });
                 return answer(
                     &mut loaded,

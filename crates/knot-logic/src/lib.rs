@@ -12,6 +12,7 @@
 //! lookup by predicate and first argument ([`Program::candidates`]), canonical goals
 //! ([`canonical`]), answer sets ([`AnswerSet`]), and the limits and cancel flag ([`Limits`]).
 
+pub mod clock;
 pub mod dialect;
 pub mod error;
 pub mod program;

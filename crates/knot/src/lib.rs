@@ -84,6 +84,7 @@ mod explain;
 mod load;
 #[cfg(test)]
 mod std_image_tests;
+mod trace;
 mod workspace;
 
 // The layers below, under the names the front door's modules use.
@@ -124,9 +125,7 @@ pub use program::{Foreign, ForeignPreds, ForeignResult};
 // options, solving with answer-by-answer output, rendering (Prolog text, chalk notation, JSON),
 // explanations, the REPL's database edits, and did-you-mean suggestions.
 pub use explain::items::Items as SourceItems;
-pub use explain::render::{
-    dot as explain_dot, json as explain_json, text as explain_text, why_not,
-};
+pub use explain::render::{dot as explain_dot, text as explain_text, why_not};
 pub use explain::{Explainer, Node as ExplainNode, Verdict};
 pub use load::{
     default_limits, is_surface_path, library_source, load_clauses, load_file, load_file_with,
@@ -144,6 +143,7 @@ pub use solve::{capture_output, error_message, take_output, BUILTINS};
 pub use suggest::{closest, edit_distance};
 pub use syntax::clauses::parse_goal as parse_clause_goal;
 pub use syntax::print::clause_to_string;
+pub use trace::{explain_json, solve_traced, TRACE_EVENTS, TRACE_FORMAT, TRACE_RESOLUTIONS};
 pub use workspace::{add_clause_text, apply_db_edit, db_edit, load_all, DbEdit};
 
 /// The one owner of a loaded program: its store, its clauses (with their [`Generation`]), the

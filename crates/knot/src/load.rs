@@ -10,9 +10,10 @@ use crate::syntax::ast;
 use crate::syntax::clauses::parse_goal;
 use crate::syntax::surface;
 use crate::term::{Store, TermId};
+use knot_logic::clock::Instant;
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The std prelude for `.rs` files, in knot's surface language.
 pub const PRELUDE: &str = include_str!(concat!(

@@ -6,13 +6,13 @@
 //! [`Hooks`]. SLD uses the machine as is; SLG suspends a copy of the state at a tabled call.
 
 use super::{Limits, Outcome, StopReason};
+use crate::clock::Instant;
 use crate::program::{Pred, Program};
 use crate::term::unify::{Bindings, Deref, Ref, UnifyOptions, VarKind, VarMap};
 use crate::term::{syms, Store, Sym, TermId, View};
 use std::ops::ControlFlow;
 use std::rc::Rc;
 use std::sync::atomic::Ordering;
-use std::time::Instant;
 
 #[path = "builtins/mod.rs"]
 pub mod builtins;
@@ -1251,6 +1251,10 @@ impl<'p> Machine<'p> {
                 }
             }
         }
+        super::trace::emit_resolve(|| super::trace::Event::Resolve {
+            goal: st.b.resolve(self.store, r, &mut VarMap::new()),
+            depth,
+        });
         if depth >= self.limits.max_depth {
             // Depth-first search that reaches the limit is diverging (or needs a higher limit): the
             // whole search stops with Overflow, as rustc reports "overflow evaluating the requirement".

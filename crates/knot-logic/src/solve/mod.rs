@@ -15,6 +15,7 @@ pub mod recursive;
 pub mod sld;
 pub mod slg;
 pub mod subtype;
+pub mod trace;
 pub mod unprovable;
 
 pub use aggregate::{aggregate, Guidance, Solution};

@@ -19,7 +19,8 @@ use crate::syntax::print::term_to_string;
 use crate::term::unify::{Bindings, Ref, UnifyOptions, VarMap};
 use crate::term::{syms, Store, TermId, View};
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
+use knot_logic::clock::Instant;
+use std::time::Duration;
 
 /// What the strategy says of a goal in the tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,9 +75,10 @@ pub struct Explainer<'a> {
     names: Option<&'a Names>,
     strategy: &'a str,
     limits: Limits,
-    /// When the whole explanation must end: its searches share one time budget (the limits'
+    /// When the explanation started, and its time budget: its searches share it (the limits'
     /// timeout, at most [`BUDGET`]), so a tree of many goals takes no longer than one search.
-    deadline: Instant,
+    started: Instant,
+    budget: Duration,
     /// How deep the tree goes.
     pub max_depth: usize,
     /// Nodes built so far (the tree is cut off beyond a few hundred).
@@ -111,7 +113,8 @@ impl<'a> Explainer<'a> {
             names,
             strategy,
             limits: limits.clone(),
-            deadline: Instant::now() + budget,
+            started: Instant::now(),
+            budget,
             max_depth: 6,
             nodes: 0,
             solved: Default::default(),
@@ -144,7 +147,7 @@ impl<'a> Explainer<'a> {
     /// The limits of one search: the time left of the explanation's budget. `None` when none is
     /// left (the goal's verdict is then an overflow: the budget, a limit, stopped it).
     fn search_limits(&self) -> Option<Limits> {
-        let left = self.deadline.saturating_duration_since(Instant::now());
+        let left = self.budget.saturating_sub(self.started.elapsed());
         (!left.is_zero()).then(|| Limits {
             timeout: Some(left),
             ..self.limits.clone()

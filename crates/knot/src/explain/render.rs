@@ -1,4 +1,4 @@
-//! Proof trees as indented text, as Graphviz DOT and as JSON.
+//! Proof trees as indented text and as Graphviz DOT (as JSON: `trace::explain_json`).
 
 use super::{Node, Verdict};
 
@@ -143,45 +143,6 @@ pub fn dot(root: &Node) -> String {
     }
     out.push_str("}\n");
     out
-}
-
-/// The verdict's name in the JSON rendering (`holds`, `fails`, `cycle`, `candidate`, ...).
-fn verdict_key(v: Verdict) -> &'static str {
-    match v {
-        Verdict::Holds => "holds",
-        Verdict::Fails => "fails",
-        Verdict::Ambiguous => "ambiguous",
-        Verdict::Overflow => "overflow",
-        Verdict::Cycle { .. } => "cycle",
-        Verdict::Candidate => "candidate",
-        Verdict::NoMatch => "no_match",
-    }
-}
-
-/// The tree as one JSON value: `{"why_not": text or null, "nodes": [...]}`, where each node is
-/// `{"id", "parent", "label", "verdict", "coinductive", "note", "location"}` in depth-first order
-/// (a parent before its children). A flat list, so a deep tree does not make a deep document; the
-/// children shown are those of [`text`] (a built-in rule's internal goals are replaced by what is
-/// under them). Iterative.
-pub fn json(root: &Node) -> serde_json::Value {
-    let mut nodes = Vec::new();
-    let mut stack: Vec<(&Node, Option<usize>)> = vec![(root, None)];
-    while let Some((n, parent)) = stack.pop() {
-        let id = nodes.len();
-        nodes.push(serde_json::json!({
-            "id": id,
-            "parent": parent,
-            "label": label(n),
-            "verdict": verdict_key(n.verdict),
-            "coinductive": matches!(n.verdict, Verdict::Cycle { coinductive: true }),
-            "note": n.note,
-            "location": n.location,
-        }));
-        for c in shown(n).into_iter().rev() {
-            stack.push((c, Some(id)));
-        }
-    }
-    serde_json::json!({ "why_not": why_not(root), "nodes": nodes })
 }
 
 fn failed(n: &Node) -> bool {

@@ -21,6 +21,7 @@ use super::answers::AnswerSet;
 use super::answers::{record, RootSink};
 use super::canon_goal::{answers_to_caller, canonicalize_call, is_root_goal, CanonGoal};
 use super::machine::{cons, CallAction, Env, GoalKind, Hooks, Machine, NotAction, State};
+use super::trace::{self, Event, Link};
 use super::{Goal, Limits, OnAnswer, Outcome, StopReason, Strategy};
 use crate::program::{Pred, Program};
 use crate::term::unify::Ref;
@@ -197,6 +198,12 @@ impl Solver<'_, '_> {
             task,
             callers: w,
         });
+        let goal = self.g.stack[depth].goal.goal;
+        trace::emit(|| Event::Open {
+            key,
+            goal,
+            coinductive,
+        });
     }
 
     /// The top frame has no work left: its evaluation is finished. Re-evaluate it if it is a cycle head
@@ -240,6 +247,13 @@ impl Solver<'_, '_> {
                 *counter += 1;
                 m.out.stats.iterations += 1;
                 let result = freeze(m.store, &f.answers, f.maybe);
+                trace::emit(|| Event::Round {
+                    key: f.goal.key,
+                    round: *counter,
+                    coinductive: !co_stable,
+                    result: result.tuples.to_vec(),
+                    width: f.goal.nvars as usize + 1,
+                });
                 if co_stable {
                     f.assumed_ind = result;
                     f.assumed_co = None;
@@ -264,6 +278,12 @@ impl Solver<'_, '_> {
         }
         let result = freeze(m.store, &f.answers, f.maybe);
         let provisional = f.head < depth;
+        trace::emit(|| Event::Done {
+            key: f.goal.key,
+            result: result.tuples.to_vec(),
+            width: f.goal.nvars as usize + 1,
+            provisional,
+        });
         if provisional {
             // Entries computed during its evaluation now depend on its head, through the frames
             // from that head up to their old one (nothing to do, and no scan, when none depends on
@@ -327,6 +347,25 @@ impl Solver<'_, '_> {
         }
     }
 
+    /// The trace event of a call (or a negation) of `key` that found `hit`.
+    fn trace_call(&self, key: TermId, hit: &Hit, negation: bool) -> Event {
+        let link = match hit {
+            _ if negation => Link::Negation,
+            Hit::Cycle(h) => Link::Cycle {
+                coinductive: self.g.coinductive_path(*h),
+            },
+            Hit::Global(_) => Link::Complete,
+            Hit::Delivered(_) | Hit::Provisional(_) => Link::Provisional,
+            Hit::Miss => Link::New,
+        };
+        Event::Call {
+            from: self.g.stack.last().map(|f| f.goal.key),
+            key,
+            goal: None,
+            link,
+        }
+    }
+
     /// Whether discarded provisional results may seed re-evaluations (see
     /// [`SearchGraph::discard_from`]): only where iteration is monotone, so not under chalk's
     /// combination of answers into one ambiguous answer (`.chalk`), nor once a cycle went through a
@@ -374,7 +413,9 @@ impl Hooks for Solver<'_, '_> {
         let Some(c) = canonicalize_call(m, st, goal, env, root_goal) else {
             return CallAction::Suspend;
         };
-        let answers = match self.g.lookup(c.key) {
+        let hit = self.g.lookup(c.key);
+        trace::emit(|| self.trace_call(c.key, &hit, false));
+        let answers = match hit {
             Hit::Cycle(h) => {
                 // The path from the head to this call decides which assumption applies: a cycle
                 // through an inductive goal may not assume what a coinductive one may.
@@ -438,7 +479,10 @@ impl Hooks for Solver<'_, '_> {
         } else {
             &mut f.answers
         };
-        record(m, set, &self.vals);
+        if record(m, set, &self.vals) {
+            let (key, values) = (f.goal.key, self.vals.clone());
+            trace::emit(|| Event::Answer { key, values });
+        }
         m.flow()
     }
 
@@ -453,7 +497,9 @@ impl Hooks for Solver<'_, '_> {
         let Some(c) = canonicalize_call(m, st, goal, env, false) else {
             return NotAction::Fails;
         };
-        match self.g.lookup(c.key) {
+        let hit = self.g.lookup(c.key);
+        trace::emit(|| self.trace_call(c.key, &hit, true));
+        match hit {
             Hit::Miss => {
                 let key = c.key;
                 let store = &mut *m.store;

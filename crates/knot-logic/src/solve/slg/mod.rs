@@ -18,6 +18,7 @@ use super::canon_goal::{
     answers_to_caller, canonicalize_call, is_root_goal, value_to_caller, UniverseMap,
 };
 use super::machine::{CallAction, Env, GoalKind, Hooks, Machine, NotAction, State};
+use super::trace;
 use super::{Answer, AnswerRef, Goal, Limits, OnAnswer, Outcome, StopReason, Strategy};
 use crate::program::{Pred, Program};
 use crate::term::unify::{Ref, VarMap};
@@ -138,6 +139,9 @@ impl Strategy for Slg {
                 }
                 return out;
             }
+            trace::emit(|| trace::Event::Rerun {
+                run: inner + outer + 1,
+            });
             let counter = if verdict.unconfirmed.is_empty() {
                 // Every coinductive assumption holds: feed the inductive views what was derived,
                 // and assume the coinductive goals again from the top.
@@ -340,6 +344,31 @@ struct Engine<'a, 'b> {
 }
 
 impl Engine<'_, '_> {
+    /// The key of the table whose derivation runs (`None`: the query's).
+    fn owner_key(&self) -> Option<TermId> {
+        match self.current {
+            Owner::Table(o) => Some(self.tables[o as usize].key),
+            Owner::Root => None,
+        }
+    }
+
+    /// The trace event of a call (or a negation) of table `t`.
+    fn trace_call(&self, t: TableId, fresh: bool, negation: bool) -> trace::Event {
+        let tb = &self.tables[t as usize];
+        let link = match (negation, fresh, tb.complete) {
+            (true, _, _) => trace::Link::Negation,
+            (_, true, _) => trace::Link::New,
+            (_, _, true) => trace::Link::Complete,
+            _ => trace::Link::Incomplete,
+        };
+        trace::Event::Call {
+            from: self.owner_key(),
+            key: tb.key,
+            goal: Some(tb.goal),
+            link,
+        }
+    }
+
     fn solve(&mut self, m: &mut Machine<'_>, goal: &Goal) {
         if self.chalk {
             self.solve_chalk(m, goal);
@@ -556,6 +585,9 @@ impl Engine<'_, '_> {
     /// Mark every table from stack position `k` up complete.
     fn complete_from(&mut self, m: &mut Machine<'_>, k: usize) {
         let group: Vec<TableId> = self.stack.drain(k..).collect();
+        trace::emit(|| trace::Event::Complete {
+            keys: group.iter().map(|&t| self.tables[t as usize].key).collect(),
+        });
         self.roots.split_off(&k);
         // Something was derived from the group's coinductive assumptions: an answer of a table that
         // rests on them. If no table has one, an unconfirmed assumption simply failed (No).
@@ -902,6 +934,7 @@ impl Hooks for Engine<'_, '_> {
         // A table created by this very call has not run: it consumes nothing, so no cycle goes
         // through it (and the search for one, linear in the open tables, is skipped).
         let fresh = t as usize >= tables_before;
+        trace::emit(|| self.trace_call(t, fresh, false));
         let slots: Rc<[u32]> = map.slots.into();
         if self.chalk {
             // The strand selects the subgoal (`chalk.rs`), complete or not.
@@ -959,6 +992,14 @@ impl Hooks for Engine<'_, '_> {
             self.coinductive_cycle(m, t)
         };
         if let Some(path) = cycle {
+            let (from, key) = (self.owner_key(), self.tables[t as usize].key);
+            let link = trace::Link::Cycle { coinductive: true };
+            trace::emit(|| trace::Event::Call {
+                from,
+                key,
+                goal: None,
+                link,
+            });
             // Every goal on the cycle is coinductive: answer the call with what is assumed of the goal
             // (at first the goal itself: its identity answer, which binds nothing) and go on;
             // completion checks that the table confirms it.
@@ -1023,6 +1064,10 @@ impl Hooks for Engine<'_, '_> {
                 let before = self.tables[t as usize].answers.len();
                 self.add_answer(m, t, &vals);
                 self.vals = vals;
+                if self.tables[t as usize].answers.len() > before {
+                    let (key, values) = (self.tables[t as usize].key, self.vals.clone());
+                    trace::emit(|| trace::Event::Answer { key, values });
+                }
                 if self.chalk {
                     let new = self.tables[t as usize].answers.len() > before;
                     self.chalk_answer(m, t, new, st.taint);
@@ -1043,6 +1088,7 @@ impl Hooks for Engine<'_, '_> {
         let Some((t, _, _)) = self.table_for(m, st, goal, env, false) else {
             return NotAction::Fails;
         };
+        trace::emit(|| self.trace_call(t, false, true));
         let tb = &mut self.tables[t as usize];
         if tb.complete {
             // Only ambiguous answers (or none): the negation holds, possibly.

@@ -1,0 +1,76 @@
+// Loads knot.wasm (crates/knot-wasm) and speaks its hand-written ABI: a JSON request copied into
+// memory the module allocates, a JSON reply read back. No wasm-bindgen glue is needed; the few
+// functions the module imports (egg's clock through web-sys, never called: the playground does not
+// offer the e-graph normalizer) are stubs that throw.
+(function (global) {
+  'use strict';
+  // The largest module Chromium compiles synchronously on the page's thread.
+  var SYNC_LIMIT = 8 * 1024 * 1024;
+  function stubs(module) {
+    var imports = {};
+    WebAssembly.Module.imports(module).forEach(function (imp) {
+      if (imp.kind !== 'function') return;
+      (imports[imp.module] = imports[imp.module] || {})[imp.name] = function () {
+        throw new Error('knot.wasm called ' + imp.module + '.' + imp.name + ', which the playground does not provide');
+      };
+    });
+    return imports;
+  }
+  function Knot(module, size) {
+    this.module = module;
+    this.size = size;
+    this.instance = null;
+  }
+  // Instantiated asynchronously: Chromium refuses to instantiate a module over 8 MB on the main
+  // thread synchronously.
+  Knot.prototype.start = function () {
+    if (this.size <= SYNC_LIMIT) {
+      this.instance = new WebAssembly.Instance(this.module, stubs(this.module));
+      return Promise.resolve(this);
+    }
+    var self = this;
+    return WebAssembly.instantiate(this.module, stubs(this.module)).then(function (i) {
+      self.instance = i;
+      return self;
+    });
+  };
+  Knot.prototype.exports = function () {
+    if (!this.instance) throw new Error('knot.wasm is restarting; run again');
+    return this.instance.exports;
+  };
+  // Answer a request ({file, program, goal, strategy, coinductive, explain, trace, max_depth,
+  // max_steps}); a trap (a panic, a stack overflow) drops the instance and is reported as an error.
+  Knot.prototype.run = function (request) {
+    var ex = this.exports();
+    var bytes = new TextEncoder().encode(JSON.stringify(request));
+    var p = ex.knot_alloc(bytes.length);
+    new Uint8Array(ex.memory.buffer, p, bytes.length).set(bytes);
+    var n;
+    try {
+      n = ex.knot_run(p, bytes.length);
+    } catch (e) {
+      this.instance = null;
+      this.start();
+      return { ok: false, error: 'knot stopped: ' + e.message + ' (the module is restarted)' };
+    }
+    ex.knot_free(p, bytes.length);
+    var q = ex.knot_reply_ptr();
+    return JSON.parse(new TextDecoder().decode(new Uint8Array(ex.memory.buffer, q, n)));
+  };
+  global.loadKnot = function (url) {
+    return fetch(url).then(function (r) {
+      if (!r.ok) throw new Error(url + ': ' + r.status);
+      return r.arrayBuffer();
+    }).then(function (buf) {
+      if (buf.byteLength <= SYNC_LIMIT) {
+        // Compiled and instantiated at once, on this thread: the answer is there when the fetch is
+        // (a headless browser's virtual time does not run ahead of an off-thread compile).
+        var m = new WebAssembly.Module(buf);
+        var k = new Knot(m, buf.byteLength);
+        k.instance = new WebAssembly.Instance(m, stubs(m));
+        return k;
+      }
+      return WebAssembly.compile(buf).then(function (m) { return new Knot(m, buf.byteLength).start(); });
+    });
+  };
+})(typeof window !== 'undefined' ? window : this);
