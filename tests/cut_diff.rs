@@ -1,7 +1,8 @@
 //! Differential test: random clause programs with cut, if-then-else and negation, answered by every
 //! strategy and compared with sld (plain Prolog order, the reference for `!` and `->`). The tabled
-//! strategies solve a goal that runs before a cut depth-first in the same run, so they must agree with
-//! sld exactly (as sets of answers).
+//! strategies run a goal before a cut in the same run (a tabled call there gets its table
+//! completed first), so where no such goal reaches a table (whose answer order is free) they must
+//! agree with sld exactly (as sets of answers).
 
 use knot::Engine;
 use std::collections::BTreeSet;
@@ -92,6 +93,30 @@ fn program(seed: u64) -> String {
     out
 }
 
+/// True when a goal that runs before a cut (a clause with `!` or `->`) may reach a tabled
+/// predicate: then which of its answers the cut keeps depends on the order of a table's answers,
+/// which is free (the tabled strategies complete the table first, as SWI does, and need not list
+/// it in Prolog's order), so sld is no reference for the program.
+fn cut_reaches_a_table(src: &str) -> bool {
+    let mut reaches = [false; 5];
+    for line in src.lines() {
+        if let Some(rest) = line.strip_prefix(":- table p") {
+            reaches[(rest.as_bytes()[0] - b'0') as usize] = true;
+        }
+    }
+    for p in 1..5 {
+        let head = format!("p{p}(X) :- ");
+        for line in src.lines().filter(|l| l.starts_with(&head)) {
+            let calls_reaching = (0..p).any(|q| reaches[q] && line.contains(&format!("p{q}(")));
+            reaches[p] |= calls_reaching;
+            if calls_reaching && (line.contains('!') || line.contains("->")) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 fn answers(src: &str, strategy: &str, goal: &str) -> Option<BTreeSet<String>> {
     let mut e = Engine::from_clauses("cut.pl", src)
         .unwrap_or_else(|err| panic!("{src}\ndoes not load: {err}"))
@@ -121,8 +146,11 @@ fn the_adversarial_if_then_else_with_negation_is_false() {
 #[test]
 fn every_strategy_agrees_with_sld_on_cut_and_if_then_else() {
     let mut compared = 0;
-    for seed in 1..=400u64 {
+    for seed in 1..=4000u64 {
         let src = program(seed);
+        if cut_reaches_a_table(&src) {
+            continue;
+        }
         for goal in ["p4(X)", "p3(a)", "p2(X)"] {
             let Some(want) = answers(&src, "sld", goal) else {
                 continue;

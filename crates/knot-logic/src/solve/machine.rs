@@ -48,11 +48,12 @@ pub struct GoalNode {
     pub env: Env,
     pub depth: u32,
     pub next: Goals,
-    /// A cut (`CutTo`) follows in this list: the goal runs inside an if-then-else condition or
-    /// before a clause's `!`. Such goals are solved depth-first in this run (tabled calls resolved
-    /// against clauses, negation by a nested search), never suspended: a state resumed in a later
-    /// run has lost the choice points the cut must remove, and the `else` branch (or the clauses
-    /// after the cut's) would be explored although the condition succeeds.
+    /// A cut (`CutTo`) or a catch frame's exit (`CatchExit`) follows in this list: the goal runs
+    /// inside an if-then-else condition, before a `!`, or inside `catch/3`. Such goals are solved
+    /// in this run, never suspended (a state resumed in a later run has lost the choice points the
+    /// cut must remove, and the catch frame): a tabled call gets its table completed first and
+    /// tries its answers here ([`Hooks::call_complete`]), a negation is decided on a completed
+    /// table or by a nested search.
     pub cut_scope: bool,
 }
 
@@ -239,6 +240,32 @@ pub trait Hooks {
         env: &Env,
         depth: u32,
     ) -> NotAction;
+    /// A tabled call where the branch cannot be suspended: inside a nested search (`findall/3`,
+    /// `forall/2`, `aggregate_all/3`, a negation's search), inside `catch/3`, or before a cut
+    /// (`GoalNode::cut_scope`). A tabling strategy completes the call's table first (local
+    /// scheduling: the call's strongly connected group of tables is evaluated to completion) and
+    /// answers it from the table; the default resolves it against the clauses.
+    fn call_complete(
+        &mut self,
+        _m: &mut Machine<'_>,
+        _st: &State,
+        _goal: Ref,
+        _env: &Env,
+    ) -> CallAction {
+        CallAction::Resolve
+    }
+    /// `\+ goal` of a tabled call where the branch cannot be suspended (see
+    /// [`Hooks::call_complete`]): the strategy completes the goal's table and decides. `None`: the
+    /// machine decides it by a nested search for one proof.
+    fn negation_complete(
+        &mut self,
+        _m: &mut Machine<'_>,
+        _st: &mut State,
+        _goal: Ref,
+        _env: &Env,
+    ) -> Option<NotAction> {
+        None
+    }
     /// Does the strategy rank default answers below the others (`'$fallback'` clauses, a foreign
     /// predicate's `Ranked` defaults)? Only `recursive` does, as chalk's recursive solver.
     fn ranks_defaults(&self) -> bool {
@@ -381,8 +408,9 @@ pub fn cons(kind: GoalKind, env: &Env, depth: u32, next: Goals) -> Goals {
 /// [`cons`], with `cuts` true when `kind` itself may run a cut of the clause (a control construct
 /// of its body with `!` inside: `(! ; G)`), so the goals before it are in a cut's scope too.
 pub fn cons_scoped(kind: GoalKind, env: &Env, depth: u32, next: Goals, cuts: bool) -> Goals {
-    let cut_scope =
-        cuts || matches!(kind, GoalKind::CutTo(_)) || next.as_ref().is_some_and(|n| n.cut_scope);
+    let cut_scope = cuts
+        || matches!(kind, GoalKind::CutTo(_) | GoalKind::CatchExit(_))
+        || next.as_ref().is_some_and(|n| n.cut_scope);
     Some(Rc::new(GoalNode {
         kind,
         env: env.clone(),
@@ -869,11 +897,16 @@ impl<'p> Machine<'p> {
             GoalKind::CallCut(_, h) => Some(h),
             _ => None,
         };
+        let deferred = matches!(node.kind, GoalKind::Deferred(_));
+        // A goal held in a variable (`G = (p(X), !), G`) is `call(G)`: a cut inside it is local.
+        let barrier = match (barrier, self.store.view(r.term)) {
+            (_, View::Var(_)) if !direct => Some(choices.len()),
+            (b, _) => b,
+        };
         let sub = |r: Ref| match barrier {
             Some(h) => GoalKind::CallCut(r, h),
             None => GoalKind::Call(r),
         };
-        let deferred = matches!(node.kind, GoalKind::Deferred(_));
         let r = match st.b.deref(self.store, r) {
             Deref::Term(r) => r,
             Deref::Unbound(_) => {
@@ -906,7 +939,9 @@ impl<'p> Machine<'p> {
             (syms::FAIL, 0) | (syms::FALSE, 0) => return ControlFlow::Continue(false),
             (syms::COMMA, 2) => {
                 let (x, y) = (a(0), a(1));
-                let rest = cons(sub(y), env, depth, st.goals.take());
+                // The goals before a cut of the construct run in its scope (see `cut_scope`).
+                let cuts = barrier.is_some() && self.contains_cut(y.term);
+                let rest = cons_scoped(sub(y), env, depth, st.goals.take(), cuts);
                 st.goals = cons(sub(x), env, depth, rest);
                 return ControlFlow::Continue(true);
             }
@@ -928,7 +963,8 @@ impl<'p> Machine<'p> {
                             let (c, t) = (Ref::new(ct[0], xr.base), Ref::new(ct[1], xr.base));
                             let after = cons(sub(t), env, depth, rest);
                             let after = cons(GoalKind::CutTo(h), env, depth, after);
-                            st.goals = cons(GoalKind::CallCut(c, h), env, depth, after);
+                            // A cut in the condition is local to it: it keeps the `else`.
+                            st.goals = cons(GoalKind::CallCut(c, h + 1), env, depth, after);
                             return ControlFlow::Continue(true);
                         }
                     }
@@ -1077,8 +1113,25 @@ impl<'p> Machine<'p> {
                     return self.flounder(st);
                 }
                 let goal = self.invert_placeholders(st, a(0));
-                let action = if node.cut_scope {
-                    self.negate_by_search(st, goal, env, depth, &|_| false)
+                // A negated tabled call is decided on its table (suspending until it is complete
+                // where the branch may suspend); any other goal, in a clause program, by a nested
+                // search in which a cut is local and tabled calls get complete tables.
+                let tabled = match st.b.deref(self.store, goal) {
+                    Deref::Term(g) => self.store.functor(g.term).is_some_and(|p| {
+                        hooks.is_tabled(p) && !self.program.non_enumerable.contains(&p)
+                    }),
+                    Deref::Unbound(_) => false,
+                };
+                let action = if tabled && !node.cut_scope {
+                    hooks.negation(self, st, goal, env, depth)
+                } else if tabled || node.cut_scope || self.program.dialect.unknown_error {
+                    match tabled
+                        .then(|| hooks.negation_complete(self, st, goal, env))
+                        .flatten()
+                    {
+                        Some(a) => a,
+                        None => self.negate_by_search(st, goal, env, depth, hooks),
+                    }
                 } else {
                     hooks.negation(self, st, goal, env, depth)
                 };
@@ -1219,8 +1272,13 @@ impl<'p> Machine<'p> {
             // without clauses fails, which starts the search again from the query.)
             return ControlFlow::Continue(false);
         }
-        if !direct && !node.cut_scope && hooks.is_tabled(pred) {
-            match hooks.call(self, st, r, env) {
+        if !direct && hooks.is_tabled(pred) {
+            let action = if node.cut_scope {
+                hooks.call_complete(self, st, r, env)
+            } else {
+                hooks.call(self, st, r, env)
+            };
+            match action {
                 CallAction::Resolve => {}
                 CallAction::Suspend => {
                     if std::mem::take(&mut self.truncated_call) {
@@ -1974,31 +2032,32 @@ impl<'p> Machine<'p> {
         Some(ControlFlow::Continue((a == b) == same))
     }
 
-    /// `\+ goal` by a nested search for one proof (negation as failure, for strategies that do not
-    /// table the negated goal); a limit hit inside counts as failure of the branch.
+    /// `\+ goal` by a nested search for one proof (negation as failure); a limit hit inside counts
+    /// as failure of the branch. Tabled calls inside get complete tables from `hooks`
+    /// ([`Hooks::call_complete`]).
     pub fn negate_by_search(
         &mut self,
         st: &mut State,
         goal: Ref,
         env: &Env,
         depth: u32,
-        tabled: &dyn Fn(Pred) -> bool,
+        hooks: &mut dyn Hooks,
     ) -> NotAction {
-        match self.prove_once(st, goal, env, depth, tabled) {
+        match self.prove_once(st, goal, env, depth, hooks) {
             Some(false) => NotAction::Holds,
             Some(true) | None => NotAction::Fails,
         }
     }
 
-    /// Prove `goal` once from `st` (bindings restored afterwards), for negation by failure in a strategy
-    /// without tables. `None` when a limit stopped the search.
+    /// Prove `goal` once from `st` (bindings restored afterwards), for negation by failure: a nested
+    /// run, with a cut inside local to it. `None` when a limit (or an error) stopped the search.
     pub fn prove_once(
         &mut self,
         st: &mut State,
         goal: Ref,
         env: &Env,
         depth: u32,
-        hooks_tabled: &dyn Fn(Pred) -> bool,
+        hooks: &mut dyn Hooks,
     ) -> Option<bool> {
         if self.negation_depth >= 1000 {
             self.halt(StopReason::NegationDepth(1000));
@@ -2017,7 +2076,7 @@ impl<'p> Machine<'p> {
         let mut once = Once {
             found: false,
             maybe: 0,
-            tabled: hooks_tabled,
+            parent: hooks,
         };
         let flow = self.run(&mut sub, &mut once);
         st.b = sub.b;
@@ -2040,20 +2099,30 @@ impl<'p> Machine<'p> {
     }
 }
 
-/// Hooks for a nested "is there at least one proof?" search.
-struct Once<'a> {
+/// Hooks for a nested "is there at least one proof?" search: tabled calls are the parent's,
+/// answered from complete tables.
+struct Once<'h> {
     found: bool,
     /// Taint of the possible (not certain) proofs found.
     maybe: u8,
-    tabled: &'a dyn Fn(Pred) -> bool,
+    parent: &'h mut dyn Hooks,
 }
 
 impl Hooks for Once<'_> {
     fn is_tabled(&self, pred: Pred) -> bool {
-        (self.tabled)(pred)
+        self.parent.is_tabled(pred)
     }
-    fn call(&mut self, _m: &mut Machine<'_>, _st: &State, _goal: Ref, _env: &Env) -> CallAction {
-        CallAction::Resolve
+    fn call(&mut self, m: &mut Machine<'_>, st: &State, goal: Ref, env: &Env) -> CallAction {
+        self.parent.call_complete(m, st, goal, env)
+    }
+    fn call_complete(
+        &mut self,
+        m: &mut Machine<'_>,
+        st: &State,
+        goal: Ref,
+        env: &Env,
+    ) -> CallAction {
+        self.parent.call_complete(m, st, goal, env)
     }
     fn success(&mut self, _m: &mut Machine<'_>, st: &State) -> ControlFlow<()> {
         if st.taint != 0 {
@@ -2071,6 +2140,21 @@ impl Hooks for Once<'_> {
         env: &Env,
         depth: u32,
     ) -> NotAction {
-        m.negate_by_search(st, goal, env, depth, self.tabled)
+        match self.parent.negation_complete(m, st, goal, env) {
+            Some(a) => a,
+            None => m.negate_by_search(st, goal, env, depth, &mut *self.parent),
+        }
+    }
+    fn negation_complete(
+        &mut self,
+        m: &mut Machine<'_>,
+        st: &mut State,
+        goal: Ref,
+        env: &Env,
+    ) -> Option<NotAction> {
+        self.parent.negation_complete(m, st, goal, env)
+    }
+    fn ranks_defaults(&self) -> bool {
+        self.parent.ranks_defaults()
     }
 }

@@ -36,7 +36,7 @@ impl Hooks for SldHooks<'_, '_> {
         env: &Env,
         depth: u32,
     ) -> NotAction {
-        m.negate_by_search(st, goal, env, depth, &|_| false)
+        m.negate_by_search(st, goal, env, depth, self)
     }
 }
 

@@ -10,18 +10,29 @@ use crate::term::unify::{Ref, VarMap};
 use crate::term::{syms, TermId, View};
 use std::ops::ControlFlow;
 
-/// Hooks of the nested search of `findall/3`: every answer's instance of the template.
-struct Collect {
+/// Hooks of the nested search of `findall/3`: every answer's instance of the template. Tabled
+/// calls are the parent's, answered from complete tables ([`Hooks::call_complete`]).
+struct Collect<'h> {
     template: Ref,
     results: Vec<TermId>,
+    parent: &'h mut dyn Hooks,
 }
 
-impl Hooks for Collect {
-    fn is_tabled(&self, _pred: Pred) -> bool {
-        false
+impl Hooks for Collect<'_> {
+    fn is_tabled(&self, pred: Pred) -> bool {
+        self.parent.is_tabled(pred)
     }
-    fn call(&mut self, _m: &mut Machine<'_>, _st: &State, _goal: Ref, _env: &Env) -> CallAction {
-        CallAction::Resolve
+    fn call(&mut self, m: &mut Machine<'_>, st: &State, goal: Ref, env: &Env) -> CallAction {
+        self.parent.call_complete(m, st, goal, env)
+    }
+    fn call_complete(
+        &mut self,
+        m: &mut Machine<'_>,
+        st: &State,
+        goal: Ref,
+        env: &Env,
+    ) -> CallAction {
+        self.parent.call_complete(m, st, goal, env)
     }
     fn success(&mut self, m: &mut Machine<'_>, st: &State) -> ControlFlow<()> {
         let mut map = VarMap::new();
@@ -37,7 +48,22 @@ impl Hooks for Collect {
         env: &Env,
         depth: u32,
     ) -> NotAction {
-        m.negate_by_search(st, goal, env, depth, &|_| false)
+        match self.parent.negation_complete(m, st, goal, env) {
+            Some(a) => a,
+            None => m.negate_by_search(st, goal, env, depth, &mut *self.parent),
+        }
+    }
+    fn negation_complete(
+        &mut self,
+        m: &mut Machine<'_>,
+        st: &mut State,
+        goal: Ref,
+        env: &Env,
+    ) -> Option<NotAction> {
+        self.parent.negation_complete(m, st, goal, env)
+    }
+    fn ranks_defaults(&self) -> bool {
+        self.parent.ranks_defaults()
     }
 }
 
@@ -51,6 +77,7 @@ impl Machine<'_> {
         goal: Ref,
         env: &Env,
         depth: u32,
+        hooks: &mut dyn Hooks,
     ) -> Option<Vec<TermId>> {
         if self.negation_depth >= 1000 {
             self.halt(super::super::StopReason::NegationDepth(1000));
@@ -69,6 +96,7 @@ impl Machine<'_> {
         let mut c = Collect {
             template,
             results: Vec::new(),
+            parent: hooks,
         };
         let flow = self.run(&mut sub, &mut c);
         // A branch of the sub-search cut short by a limit leaves the collected list uncertain.
@@ -140,7 +168,7 @@ impl Machine<'_> {
         env: &Env,
         depth: u32,
         choices: &mut Vec<Choice<'_>>,
-        _hooks: &mut dyn Hooks,
+        hooks: &mut dyn Hooks,
     ) -> Option<Flow> {
         let a = |i: usize| args[i];
         Some(match (name, args.len()) {
@@ -213,7 +241,7 @@ impl Machine<'_> {
                 if let Err(e) = self.check_goal(st, a(1)) {
                     return Some(self.raise(st, e));
                 }
-                let Some(results) = self.collect(st, a(0), a(1), env, depth) else {
+                let Some(results) = self.collect(st, a(0), a(1), env, depth, hooks) else {
                     return Some(ControlFlow::Continue(false));
                 };
                 if args.len() == 3 {
@@ -224,7 +252,7 @@ impl Machine<'_> {
                     ControlFlow::Continue(self.unify_mapped(st, a(2), l, &map))
                 }
             }
-            ("aggregate_all", 3) => return Some(self.aggregate_all(st, args, env, depth)),
+            ("aggregate_all", 3) => return Some(self.aggregate_all(st, args, env, depth, hooks)),
             ("catch", 3) => {
                 let h = choices.len();
                 choices.push(Choice::Catch {
@@ -344,7 +372,14 @@ impl Machine<'_> {
     }
 
     /// `aggregate_all(count | sum(E) | max(E) | min(E) | bag(T) | set(T), Goal, Result)`.
-    fn aggregate_all(&mut self, st: &mut State, args: &[Ref], env: &Env, depth: u32) -> Flow {
+    fn aggregate_all(
+        &mut self,
+        st: &mut State,
+        args: &[Ref],
+        env: &Env,
+        depth: u32,
+        hooks: &mut dyn Hooks,
+    ) -> Flow {
         let Some(spec) = self.bound(st, args[0]) else {
             return self.raise(st, Err::Instantiation);
         };
@@ -367,7 +402,7 @@ impl Machine<'_> {
         if let Err(e) = self.check_goal(st, args[1]) {
             return self.raise(st, e);
         }
-        let Some(results) = self.collect(st, template, args[1], env, depth) else {
+        let Some(results) = self.collect(st, template, args[1], env, depth, hooks) else {
             return ControlFlow::Continue(false);
         };
         let out = args[2];

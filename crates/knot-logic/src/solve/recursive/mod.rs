@@ -74,7 +74,7 @@ impl Strategy for Recursive {
             },
             program,
             table_all: limits.table_all,
-            root: RootSink::new(goal.nvars, true, on_answer),
+            root: RootSink::new(goal.nvars, !program.dialect.unknown_error, on_answer),
             vals: Vec::new(),
             query_called: false,
             monotone: true,
@@ -370,6 +370,37 @@ impl Solver<'_, '_> {
     /// [`SearchGraph::discard_from`]): only where iteration is monotone, so not under chalk's
     /// combination of answers into one ambiguous answer (`.chalk`), nor once a cycle went through a
     /// negation, nor since a default answer was ranked (`monotone`).
+    /// Evaluate `goal` (not in the search graph yet) to its result from a run that cannot be
+    /// suspended (see [`Hooks::call_complete`]): its frame and those it opens are run here, above
+    /// the frames in progress, until it is finished. An error raised inside drops the frames it
+    /// opened.
+    fn evaluate_nested(&mut self, m: &mut Machine<'_>, goal: CanonGoal) {
+        let d = self.g.stack.len();
+        self.start_goal(
+            m,
+            Waiting {
+                goal,
+                consumers: Vec::new(),
+                negations: Vec::new(),
+            },
+        );
+        while !m.stopped() && self.g.stack.len() > d && m.tick() {
+            if let Some(mut st) = self.g.task().work.pop() {
+                let _ = m.run(&mut st, self);
+                continue;
+            }
+            if let Some(w) = self.g.task().pop_pending() {
+                self.start_goal(m, w);
+                continue;
+            }
+            self.finish_top(m);
+        }
+        while self.g.stack.len() > d {
+            let f = self.g.stack.pop().expect("non-empty stack");
+            self.g.on_stack.remove(&f.goal.key);
+        }
+    }
+
     fn seeds_valid(&self, m: &Machine<'_>) -> bool {
         self.monotone && !self.program.dialect.chalk_guidance && !m.out.negative_cycle
     }
@@ -406,6 +437,56 @@ impl Hooks for Solver<'_, '_> {
 
     fn ranks_defaults(&self) -> bool {
         true
+    }
+
+    fn call_complete(
+        &mut self,
+        m: &mut Machine<'_>,
+        st: &State,
+        goal: Ref,
+        env: &Env,
+    ) -> CallAction {
+        let Some(c) = canonicalize_call(m, st, goal, env, false) else {
+            return CallAction::Suspend;
+        };
+        if matches!(self.g.lookup(c.key), Hit::Miss) {
+            let g = c.into_goal(m.store).0;
+            self.evaluate_nested(m, g);
+            if m.stopped() {
+                return CallAction::Suspend;
+            }
+        }
+        self.call(m, st, goal, env)
+    }
+
+    fn negation_complete(
+        &mut self,
+        m: &mut Machine<'_>,
+        st: &mut State,
+        goal: Ref,
+        env: &Env,
+    ) -> Option<NotAction> {
+        let Some(c) = canonicalize_call(m, st, goal, env, false) else {
+            return Some(NotAction::Fails);
+        };
+        let key = c.key;
+        if matches!(self.g.lookup(key), Hit::Miss) {
+            let g = c.into_goal(m.store).0;
+            self.evaluate_nested(m, g);
+            if m.stopped() {
+                return Some(NotAction::Fails);
+            }
+        }
+        Some(match self.g.lookup(key) {
+            Hit::Miss => NotAction::Fails,
+            hit => match self.negation_holds(m, hit) {
+                Some(taint) => {
+                    st.taint |= taint;
+                    NotAction::Holds
+                }
+                None => NotAction::Fails,
+            },
+        })
     }
 
     fn call(&mut self, m: &mut Machine<'_>, st: &State, goal: Ref, env: &Env) -> CallAction {

@@ -223,7 +223,7 @@ fn run(
         cyclic: Vec::new(),
         current: Owner::Root,
         query_called: false,
-        root: RootSink::new(goal.nvars, true, on_answer),
+        root: RootSink::new(goal.nvars, !program.dialect.unknown_error, on_answer),
         vals: Vec::new(),
         root_work: Vec::new(),
         program,
@@ -252,7 +252,13 @@ fn run(
     let done = engine
         .tables
         .into_iter()
-        .filter(|t| t.complete && !t.provisional && t.maybe == 0 && !known.contains_key(&t.key))
+        .filter(|t| {
+            t.complete
+                && !t.provisional
+                && !t.abandoned
+                && t.maybe == 0
+                && !known.contains_key(&t.key)
+        })
         .map(|t| (t.key, t.answers))
         .collect();
     (out, engine.verdict, done)
@@ -659,6 +665,65 @@ impl Engine<'_, '_> {
         }
     }
 
+    /// Evaluate the table `t` to completion from a run that cannot be suspended (see
+    /// [`Hooks::call_complete`]): local scheduling. The work of the tables above the current
+    /// owner (those created since it, whose runs are not on the way to here) is done here, and
+    /// their groups complete as they become idle, until `t` is complete, or it is left incomplete
+    /// because it depends on a table whose evaluation is in progress further out (its answers so
+    /// far are then all there is). An error raised by the evaluation abandons the incomplete
+    /// tables above the owner.
+    fn complete_nested(&mut self, m: &mut Machine<'_>, t: TableId) {
+        if self.tables[t as usize].complete {
+            return;
+        }
+        let floor = match self.current {
+            Owner::Table(o) if !self.tables[o as usize].complete => self.tables[o as usize].pos + 1,
+            Owner::Table(_) => return,
+            Owner::Root => 0,
+        };
+        let saved = self.current;
+        while !m.stopped() && !self.tables[t as usize].complete {
+            let busy = self.topmost_busy().filter(|&p| p >= floor);
+            let idle_from = busy.map_or(floor, |p| p + 1);
+            if idle_from < self.stack.len() && self.try_complete(m, idle_from) {
+                continue;
+            }
+            let Some(p) = busy else {
+                if floor == 0 && self.topmost_busy().is_none() && !self.stack.is_empty() {
+                    // Nothing can produce answers any more: everything on the stack is complete.
+                    self.complete_from(m, 0);
+                    continue;
+                }
+                break;
+            };
+            let tb = self.stack[p];
+            let w = self.tables[tb as usize].work.pop().expect("non-empty");
+            self.current = Owner::Table(tb);
+            self.process(m, w);
+        }
+        self.current = saved;
+        if m.out.error.is_some() && floor < self.stack.len() {
+            self.abandon_from(floor);
+        }
+    }
+
+    /// Drop the incomplete tables from stack position `k` up (an exception ended their
+    /// evaluation): a later call makes them again.
+    fn abandon_from(&mut self, k: usize) {
+        let group: Vec<TableId> = self.stack.drain(k..).collect();
+        self.roots.split_off(&k);
+        for t in group {
+            let tb = &mut self.tables[t as usize];
+            self.index.remove(&tb.key);
+            tb.work.clear();
+            tb.waiters.clear();
+            tb.answers = AnswerSet::for_goal(tb.nvars);
+            tb.frozen = Some(Rc::from(&[][..]));
+            tb.complete = true;
+            tb.abandoned = true;
+        }
+    }
+
     fn push_work(&mut self, owner: Owner, w: Work) {
         match owner {
             Owner::Root => self.root_work.push(w),
@@ -922,6 +987,68 @@ impl Engine<'_, '_> {
 impl Hooks for Engine<'_, '_> {
     fn is_tabled(&self, pred: Pred) -> bool {
         self.table_all || self.program.is_tabled(pred)
+    }
+
+    fn call_complete(
+        &mut self,
+        m: &mut Machine<'_>,
+        st: &State,
+        goal: Ref,
+        env: &Env,
+    ) -> CallAction {
+        if self.chalk {
+            return CallAction::Resolve;
+        }
+        let Some((t, map, umap)) = self.table_for(m, st, goal, env, false) else {
+            return CallAction::Suspend;
+        };
+        self.complete_nested(m, t);
+        if m.stopped() {
+            return CallAction::Suspend;
+        }
+        let tb = &self.tables[t as usize];
+        let answers = match &tb.frozen {
+            Some(f) => f.clone(),
+            None => assume::flat(&tb.answers),
+        };
+        if !tb.complete {
+            // Its evaluation is in progress further out: the answers so far.
+            self.depend_on(t);
+        }
+        let answers = answers_to_caller(m.store, &umap, answers);
+        CallAction::Answers(answers, map.slots.into())
+    }
+
+    fn negation_complete(
+        &mut self,
+        m: &mut Machine<'_>,
+        st: &mut State,
+        goal: Ref,
+        env: &Env,
+    ) -> Option<NotAction> {
+        if self.chalk {
+            return None;
+        }
+        let Some((t, _, _)) = self.table_for(m, st, goal, env, false) else {
+            return Some(NotAction::Fails);
+        };
+        self.complete_nested(m, t);
+        if m.stopped() {
+            return Some(NotAction::Fails);
+        }
+        let tb = &self.tables[t as usize];
+        if tb.certain {
+            return Some(NotAction::Fails);
+        }
+        if tb.complete {
+            // Only ambiguous answers (or none): the negation holds, possibly.
+            st.taint |= tb.maybe;
+            return Some(NotAction::Holds);
+        }
+        // It depends on a table whose evaluation is in progress further out: undefined here.
+        m.out.negative_cycle = true;
+        self.depend_on(t);
+        Some(NotAction::Fails)
     }
 
     fn call(&mut self, m: &mut Machine<'_>, st: &State, goal: Ref, env: &Env) -> CallAction {

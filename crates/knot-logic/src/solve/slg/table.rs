@@ -94,6 +94,9 @@ pub struct Table {
     /// chalk order: it takes ambiguous answers now (chalk's `AnswerMode::Ambiguous`); at first only
     /// strands that can give a certain answer are pursued.
     pub ambiguous_mode: bool,
+    /// An exception ended its evaluation: it is no one's table any more (a later call makes a new
+    /// one, as SWI abandons an incomplete table on an exception) and is not kept.
+    pub abandoned: bool,
 }
 
 impl Table {
@@ -134,6 +137,7 @@ impl Table {
             frame: None,
             cut: false,
             ambiguous_mode: false,
+            abandoned: false,
         }
     }
 }
