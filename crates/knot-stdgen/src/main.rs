@@ -357,9 +357,7 @@ fn render(d: &Docs, from_dir: &str, html: &str) -> Result<String, Missing> {
                 }
                 _ => out.push_str(&inner),
             }
-        } else if tag.starts_with("<div class=\"where\"") {
-            out.push(' ');
-        } else if tag.starts_with("<br") {
+        } else if tag.starts_with("<div class=\"where\"") || tag.starts_with("<br") {
             out.push(' ');
         }
     }
@@ -1012,9 +1010,6 @@ fn main() {
             Kind::Trait => {
                 let unsafe_ = prefix.contains("unsafe ");
                 let auto = prefix.contains("auto ");
-                if unsafe_ {
-                    let _ = d; // recorded below
-                }
                 // supertraits and where-clause: up to the body's `{`
                 let brace = find_top(after, "{").unwrap_or(after.len());
                 let head = after[..brace].trim();
@@ -1163,7 +1158,6 @@ fn main() {
                 )
             }
         };
-        let _ = names_unused();
         match parses(&item) {
             Ok(()) => root.at(modpath).items.push(item),
             Err(e) => skipped.push(format!(
@@ -1386,8 +1380,6 @@ fn main() {
     );
 }
 
-fn names_unused() {}
-
 const PRIMS: &[&str] = &[
     "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize", "f32",
     "f64", "bool", "char", "str", "Self", "Sized", "impl", "for", "where", "dyn", "mut", "const",
@@ -1478,5 +1470,111 @@ fn collect_trait_facts(d: &mut Docs, m: &Module, prefix: &str) {
             format!("{prefix}::{n}")
         };
         collect_trait_facts(d, sub, &p);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn docs(items: &[(&str, Kind, bool)]) -> Docs {
+        let mut d = Docs {
+            root: PathBuf::from("/nonexistent"),
+            items: BTreeMap::new(),
+            by_page: HashMap::new(),
+            by_path: HashMap::new(),
+            unsafe_traits: BTreeSet::new(),
+            assoc: HashMap::new(),
+        };
+        for (k, kind, stable) in items {
+            d.by_path.insert(format!("std::{k}"), k.to_string());
+            d.by_path.insert(format!("core::{k}"), k.to_string());
+            d.items.insert(
+                k.to_string(),
+                Item {
+                    kind: *kind,
+                    page: String::new(),
+                    stable: *stable,
+                },
+            );
+        }
+        d
+    }
+
+    /// Links become `crate::` paths (a text path prefix rustdoc adds is replaced), entities are
+    /// decoded, and a link to an unstable item makes the fragment unrenderable.
+    #[test]
+    fn render_resolves_links_and_refuses_unstable_items() {
+        let d = docs(&[
+            ("panic::UnwindSafe", Kind::Trait, true),
+            ("rc::Weak", Kind::Struct, true),
+            ("cmp::Ordering", Kind::Enum, true),
+            ("marker::Freeze", Kind::Trait, false),
+            ("marker::PointeeSized", Kind::Trait, false),
+        ]);
+        let h = r#"impl&lt;T, A = X&gt; !<a class="trait" href="a.html" title="trait std::panic::UnwindSafe">UnwindSafe</a> for <a class="struct" href="b.html" title="struct std::rc::Weak">Weak</a>&lt;T, A&gt;"#;
+        assert_eq!(
+            render(&d, "", h).unwrap(),
+            "impl<T, A = X> !crate::panic::UnwindSafe for crate::rc::Weak<T, A>"
+        );
+        let h = r#"impl Clone for core::cmp::<a class="enum" href="c.html" title="enum core::cmp::Ordering">Ordering</a>"#;
+        assert_eq!(
+            render(&d, "", h).unwrap(),
+            "impl Clone for crate::cmp::Ordering"
+        );
+        let h = r#"impl&lt;T: <a class="trait" href="p.html" title="trait core::marker::PointeeSized">PointeeSized</a>&gt; X for &amp;T"#;
+        assert_eq!(render(&d, "", h).unwrap(), "impl<T: ?Sized> X for &T");
+        let h = r#"impl <a class="trait" href="f.html" title="trait core::marker::Freeze">Freeze</a> for u8"#;
+        assert!(matches!(render(&d, "", h), Err(Missing::Unstable(k)) if k == "marker::Freeze"));
+    }
+
+    /// Impl headings split into their parts; impl generics lose rustdoc's defaults.
+    #[test]
+    fn parts_of_a_heading() {
+        let p = parts("impl<T, A = crate::alloc::Global> !crate::marker::Send for crate::rc::Weak<T, A> where T: ?Sized").unwrap();
+        assert_eq!(p.generics, vec!["T".to_string(), "A".to_string()]);
+        assert!(p.negative);
+        assert_eq!(p.trait_key, "marker::Send");
+        assert_eq!(p.self_ty, "crate::rc::Weak<T, A>");
+        assert_eq!(p.where_, "T: ?Sized");
+    }
+
+    /// rustdoc's `(T₁, T₂, …, Tₙ)` template gives one impl per arity 1..=12, each element with `T`'s
+    /// bounds, `?Sized` on the last only; every expansion parses.
+    #[test]
+    fn tuple_template_expands_to_every_arity() {
+        let p = parts(
+            "impl<T: crate::fmt::Debug> crate::fmt::Debug for (T₁, T₂, …, Tₙ) where T: ?Sized",
+        )
+        .unwrap();
+        let all = expand_variadic(&p, &[]).unwrap();
+        assert_eq!(all.len(), 12);
+        for (n, (q, _)) in all.iter().enumerate() {
+            let n = n + 1;
+            assert_eq!(q.generics.len(), n);
+            assert_eq!(split_top(q.self_ty.trim_matches(['(', ')'])).len(), n);
+            for i in 1..=n {
+                assert!(q.generics.contains(&format!("T{i}: crate::fmt::Debug")));
+            }
+            assert_eq!(q.where_, format!("T{n}: ?Sized"));
+            parses(&text(q, false, &[])).unwrap();
+        }
+        // a template whose elements rustdoc does not say (`[T; N]` for a homogeneous tuple)
+        let p = parts("impl<T> crate::convert::From<[T; N]> for (T₁, T₂, …, Tₙ)").unwrap();
+        assert!(expand_variadic(&p, &[]).is_none());
+    }
+
+    /// A name rustdoc printed without a link (a private item) is found; parameters, primitives,
+    /// keywords and associated types are not.
+    #[test]
+    fn unlinked_names_are_found() {
+        let t = "impl<P> crate::ops::Deref for crate::pin::Pin<P> where P: crate::ops::Deref { type Target = <P as crate::ops::Deref>::Target; }";
+        assert_eq!(
+            unlinked_name(&parts(t.split(" {").next().unwrap()).unwrap(), t),
+            None
+        );
+        let t = "impl<P> crate::ops::Deref for crate::pin::Pin<PinHelper<P>> {}";
+        let p = parts("impl<P> crate::ops::Deref for crate::pin::Pin<PinHelper<P>>").unwrap();
+        assert_eq!(unlinked_name(&p, t), Some("PinHelper".into()));
     }
 }

@@ -21,6 +21,13 @@ pub const GENERATED: &[(&str, &str)] = &include!(concat!(
 /// The hand-written patches, by module name, with their source.
 pub const PATCHES: &[(&str, &str)] = &[
     (
+        "ptr",
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/std/patches/ptr.rs"
+        )),
+    ),
+    (
         "num",
         include_str!(concat!(
             env!("CARGO_MANIFEST_DIR"),
