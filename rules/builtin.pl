@@ -22,6 +22,10 @@ well_formed_ty('$tuple'(A)) :- well_formed_ty(A).
 well_formed_ty('$tuple'(A, B)) :- '$sized'(A), well_formed_ty(A), well_formed_ty(B).
 well_formed_ty('$tuple'(A, B, C)) :- '$sized'(A), '$sized'(B), well_formed_ty(A), well_formed_ty(B), well_formed_ty(C).
 well_formed_ty('$tuple'(A, B, C, D)) :- '$sized'(A), '$sized'(B), '$sized'(C), well_formed_ty(A), well_formed_ty(B), well_formed_ty(C), well_formed_ty(D).
+% Longer tuples (any arity): every element well formed, every one but the last sized.
+well_formed_ty(T) :- nonvar(T), functor(T, '$tuple', N), N > 4, '$tuple_wf'(T, N, N).
+'$tuple_wf'(_, 0, _).
+'$tuple_wf'(T, I, N) :- I > 0, arg(I, T, A), well_formed_ty(A), ( I =:= N -> true ; '$sized'(A) ), J is I - 1, '$tuple_wf'(T, J, N).
 
 % Function pointer types: `'$fn'(Args, Ret)` (safe, Rust ABI) or `'$fn'('$sig'(Safety, Abi), Args, Ret)`;
 % Args is a tuple, or `'$variadic'(Tuple)`. Only safe, non-variadic ones are called through the Fn traits.

@@ -14,6 +14,14 @@
 '$lang_sized'('$tuple'(_, B)) :- '$sized'(B).
 '$lang_sized'('$tuple'(_, _, C)) :- '$sized'(C).
 '$lang_sized'('$tuple'(_, _, _, D)) :- '$sized'(D).
+% Tuples of any longer arity: sized when the last element is; Copy/Clone when every element is.
+'$lang_sized'(T) :- nonvar(T), functor(T, '$tuple', N), N > 4, arg(N, T, L), '$sized'(L).
+'$lang_copy'(T) :- nonvar(T), functor(T, '$tuple', N), N > 4, '$tuple_all_copy'(T, N).
+'$lang_clone'(T) :- nonvar(T), functor(T, '$tuple', N), N > 4, '$tuple_all_clone'(T, N).
+'$tuple_all_copy'(_, 0).
+'$tuple_all_copy'(T, I) :- I > 0, arg(I, T, A), '$copy'(A), J is I - 1, '$tuple_all_copy'(T, J).
+'$tuple_all_clone'(_, 0).
+'$tuple_all_clone'(T, I) :- I > 0, arg(I, T, A), '$clone'(A), J is I - 1, '$tuple_all_clone'(T, J).
 
 '$lang_copy'(T) :- nonvar(T), '$scalar'(T).
 '$lang_copy'(T) :- '$numeric_var'(T).

@@ -443,8 +443,8 @@ fn auto_trait_ring_with_two_fields_is_linear() {
     // Doubling N at most doubles the goals solved (plus a constant).
     assert!(tables[1] <= 2 * tables[0] + 8, "{tables:?}");
     assert!(tables[2] <= 2 * tables[1] + 8, "{tables:?}");
-    // (std's `Vec` holds a `Box<[T]>` and a length, as in std: about 18 goals per struct.)
-    assert!(tables[2] <= 20 * 80, "{tables:?}");
+    // (std's `Vec<T, A>: Send` is rustdoc's `where T: Send, A: Send`: about 21 goals per struct.)
+    assert!(tables[2] <= 24 * 80, "{tables:?}");
 }
 
 /// `WellFormed(?T)` flounders (as chalk answers it) instead of listing every well-formed type: with

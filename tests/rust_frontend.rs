@@ -239,6 +239,41 @@ fn std_model_auto_traits() {
     }
 }
 
+/// The std model generated from rustdoc (issue 47's examples; verdicts asked of rustc 1.95): std's
+/// types by path or imported, auto traits from rustdoc's synthesized impls (not guessed from fields),
+/// tuples longer than the old limits, aliases, and defaults naming other parameters.
+#[test]
+fn generated_std_model() {
+    let p = program(
+        "stdgen.rs",
+        "use std::time::Duration;\npub struct Config { timeout: Duration }\n",
+    );
+    for g in [
+        "Config: Send",
+        "std::time::Duration: std::fmt::Debug",
+        "Duration: Copy",
+        "(u8, u8, u8, u8, u8): Sized",
+        "(u8, u8, u8, u8, u8): Copy",
+        "(u8, u8, u8, u8, u8): std::fmt::Debug",
+        "(String, u8, u8, u8, u8, u8, u8, u8, u8, u8, u8, u8): Send",
+        "std::sync::LazyLock<u8>: Sync",
+        "std::io::Result<u8>: std::fmt::Debug",
+        "std::num::NonZeroI64: std::hash::Hash",
+        "std::sync::atomic::AtomicU8: Sync",
+        "std::cmp::Reverse<u8>: Ord",
+    ] {
+        expect(&p, true, g);
+    }
+    for g in [
+        "std::rc::Weak<u8>: std::panic::UnwindSafe",
+        "std::rc::Weak<u8>: std::panic::RefUnwindSafe",
+        "std::path::Path: Sized",
+        "std::cell::Cell<u8>: Sync",
+    ] {
+        expect(&p, false, g);
+    }
+}
+
 #[test]
 fn blanket_impls_of_std() {
     let p = program(

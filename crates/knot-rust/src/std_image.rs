@@ -76,6 +76,9 @@ pub struct Prepared {
 fn decoded() -> Option<&'static Decoded> {
     static IMG: std::sync::OnceLock<Option<Decoded>> = std::sync::OnceLock::new();
     IMG.get_or_init(|| {
+        if crate::resolve::std_model::override_dir().is_some() {
+            return None;
+        }
         let body = crate::syntax::library::snapshot_body(IMAGE.get()?, key())?;
         let img: ImageFile<'static> = postcard::from_bytes(body).ok()?;
         let auto_traits = img

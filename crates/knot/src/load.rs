@@ -720,11 +720,7 @@ pub fn library_source(path: &str) -> Option<&'static str> {
     if let Some((_, text)) = knot_rust::rules::ALL.iter().find(|(n, _)| *n == path) {
         return Some(text);
     }
-    let name = path.strip_prefix("rules/std/")?.strip_suffix(".rs")?;
-    crate::resolve::std_model::STD_MODULES
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, src)| *src)
+    crate::resolve::std_model::file_source(path)
 }
 
 /// The clauses of a loaded program with their directives, as a `.pl` file that loads back.

@@ -484,7 +484,8 @@ fn auto_trait_builtins(
         let body = supers(&mut cx, ty)?;
         out.clause(&mut cx, head, &body, &span)?;
     }
-    for arity in 0..=8u32 {
+    // std's tuple impls reach 12 elements; the auto traits' structural rule goes to 16.
+    for arity in 0..=16u32 {
         if own.contains(&format!("$tuple/{arity}")) {
             continue;
         }

@@ -42,6 +42,15 @@ pub fn trait_ref_text_with(store: &Store, tr: TermId, vars: VarNames<'_>) -> Str
     }
 }
 
+/// The values std's generic types give their defaulted type parameters: the allocator (`A =
+/// Global`, 55 types) and the hasher (`S = RandomState`, 4 types). When one of them is a type's last
+/// argument, it is the default, and a message leaves it out.
+const STD_DEFAULT_ARGS: [&str; 2] = ["Global", "RandomState"];
+
+fn is_std_default(store: &Store, t: TermId) -> bool {
+    matches!(store.view(t), View::Atom(a) if STD_DEFAULT_ARGS.contains(&store.name(a)))
+}
+
 fn write_args(store: &Store, args: &[TermId], out: &mut String, depth: usize, v: VarNames<'_>) {
     if args.is_empty() {
         return;
@@ -261,7 +270,13 @@ fn write(store: &Store, t: TermId, out: &mut String, depth: usize, v: VarNames<'
             }
             (n, _) => {
                 out.push_str(n);
-                write_args(store, args, out, depth, v);
+                // A trailing argument that is std's default for it is left out, as rustc prints
+                // types (`Vec<u8>`, not `Vec<u8, Global>`).
+                let shown = args
+                    .iter()
+                    .rposition(|&a| !is_std_default(store, a))
+                    .map_or(0, |i| i + 1);
+                write_args(store, &args[..shown], out, depth, v);
             }
         },
     }

@@ -1514,7 +1514,12 @@ impl<'r> Rw<'r> {
                         let strs: Vec<&str> = p.iter().map(String::as_str).collect();
                         match self.r.path(self.module, &strs) {
                             Some(Def::Item(n)) => {
-                                let args = std::mem::take(args);
+                                let mut args = std::mem::take(args);
+                                // Defaults that mention other parameters (`LazyLock<T, F = fn() -> T>`),
+                                // as for a path written with `::` in a program.
+                                if let Some((ps, module)) = self.r.adts.get(&n) {
+                                    fill_defaults(self.r, ps, *module, &mut args)?;
+                                }
                                 t.kind = TyKind::Named {
                                     name: Ident {
                                         name: n,

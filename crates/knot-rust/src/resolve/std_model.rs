@@ -1,237 +1,109 @@
-//! The std model: `rules/std/*.rs`, one file per std module, read as the crate `std` (also
-//! `core` and `alloc`). Each file is ordinary Rust that users can read.
+//! The std model: `rules/std/generated/*.rs`, written by `knot-stdgen` from the toolchain's own
+//! rustdoc (one file per top-level std module), and `rules/std/patches/*.rs`, the few located,
+//! hand-written additions (each says why rustdoc's text was not enough). A patch file's module is
+//! merged into the generated module of the same name. Read as the crate `std` (also `core` and
+//! `alloc`). Each file is ordinary Rust that users can read.
+//!
+//! `KNOT_STD_DIR=DIR` (a development aid, for trying a regenerated model without rebuilding)
+//! reads `DIR/generated/*.rs` and `DIR/patches/*.rs` at run time instead; the prebuilt snapshot and
+//! image are then not used.
 
 use crate::error::Result;
 use crate::syntax::rust::{parse_crate, RawCrate, RawModule};
 use std::sync::Arc;
 
-/// The std modules, by name, with their source.
-pub const STD_MODULES: &[(&str, &str)] = &[
+/// The generated std modules, by name, with their source (`rules/std/generated/modules.in`).
+pub const GENERATED: &[(&str, &str)] = &include!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../rules/std/generated/modules.in"
+));
+
+/// The hand-written patches, by module name, with their source.
+pub const PATCHES: &[(&str, &str)] = &[
     (
-        "any",
+        "ptr",
         include_str!(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/any.rs"
-        )),
-    ),
-    (
-        "borrow",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/borrow.rs"
-        )),
-    ),
-    (
-        "boxed",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/boxed.rs"
-        )),
-    ),
-    (
-        "cell",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/cell.rs"
-        )),
-    ),
-    (
-        "clone",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/clone.rs"
-        )),
-    ),
-    (
-        "cmp",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/cmp.rs"
-        )),
-    ),
-    (
-        "collections",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/collections.rs"
-        )),
-    ),
-    (
-        "convert",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/convert.rs"
-        )),
-    ),
-    (
-        "default",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/default.rs"
-        )),
-    ),
-    (
-        "error",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/error.rs"
-        )),
-    ),
-    (
-        "ffi",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/ffi.rs"
-        )),
-    ),
-    (
-        "fmt",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/fmt.rs"
-        )),
-    ),
-    (
-        "future",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/future.rs"
-        )),
-    ),
-    (
-        "hash",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/hash.rs"
-        )),
-    ),
-    (
-        "io",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/io.rs"
-        )),
-    ),
-    (
-        "iter",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/iter.rs"
-        )),
-    ),
-    (
-        "marker",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/marker.rs"
+            "/../../rules/std/patches/ptr.rs"
         )),
     ),
     (
         "num",
         include_str!(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/num.rs"
-        )),
-    ),
-    (
-        "ops",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/ops.rs"
-        )),
-    ),
-    (
-        "option",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/option.rs"
-        )),
-    ),
-    (
-        "panic",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/panic.rs"
-        )),
-    ),
-    (
-        "path",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/path.rs"
-        )),
-    ),
-    (
-        "pin",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/pin.rs"
+            "/../../rules/std/patches/num.rs"
         )),
     ),
     (
         "prelude",
         include_str!(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/prelude.rs"
-        )),
-    ),
-    (
-        "ptr",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/ptr.rs"
-        )),
-    ),
-    (
-        "rc",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/rc.rs"
-        )),
-    ),
-    (
-        "result",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/result.rs"
-        )),
-    ),
-    (
-        "slice",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/slice.rs"
-        )),
-    ),
-    (
-        "str",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/str.rs"
-        )),
-    ),
-    (
-        "string",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/string.rs"
-        )),
-    ),
-    (
-        "sync",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/sync.rs"
-        )),
-    ),
-    (
-        "vec",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/std/vec.rs"
+            "/../../rules/std/patches/prelude.rs"
         )),
     ),
 ];
+
+/// Every std model file: (file path as reported, module name, source).
+pub fn std_files() -> Vec<(String, String, std::borrow::Cow<'static, str>)> {
+    if let Some(dir) = override_dir() {
+        let mut out = Vec::new();
+        for sub in ["generated", "patches"] {
+            let mut names: Vec<_> = std::fs::read_dir(dir.join(sub))
+                .map(|rd| rd.flatten().map(|e| e.path()).collect())
+                .unwrap_or_default();
+            names.sort();
+            for p in names {
+                if p.extension().and_then(|e| e.to_str()) != Some("rs") {
+                    continue;
+                }
+                let name = p
+                    .file_stem()
+                    .and_then(|s| s.to_str())
+                    .unwrap_or("")
+                    .to_string();
+                let src = std::fs::read_to_string(&p).unwrap_or_default();
+                out.push((format!("rules/std/{sub}/{name}.rs"), name, src.into()));
+            }
+        }
+        return out;
+    }
+    let g = GENERATED.iter().map(|(n, s)| {
+        (
+            format!("rules/std/generated/{n}.rs"),
+            n.to_string(),
+            (*s).into(),
+        )
+    });
+    let p = PATCHES.iter().map(|(n, s)| {
+        (
+            format!("rules/std/patches/{n}.rs"),
+            n.to_string(),
+            (*s).into(),
+        )
+    });
+    g.chain(p).collect()
+}
+
+/// The text of a std model file built into the binary, by its reported path.
+pub fn file_source(path: &str) -> Option<&'static str> {
+    if let Some(n) = path
+        .strip_prefix("rules/std/generated/")
+        .and_then(|p| p.strip_suffix(".rs"))
+    {
+        return GENERATED.iter().find(|(m, _)| *m == n).map(|(_, s)| *s);
+    }
+    let n = path
+        .strip_prefix("rules/std/patches/")?
+        .strip_suffix(".rs")?;
+    PATCHES.iter().find(|(m, _)| *m == n).map(|(_, s)| *s)
+}
+
+/// The run-time model directory (`KNOT_STD_DIR`), if set.
+pub fn override_dir() -> Option<std::path::PathBuf> {
+    std::env::var_os("KNOT_STD_DIR")
+        .filter(|v| !v.is_empty())
+        .map(std::path::PathBuf::from)
+}
 
 /// The parsed std model, snapshotted: an 8-byte key (little-endian [`source_key`]) and the
 /// [`RawCrate`] that [`parse_std`] gives, postcard-encoded. Made at build time by the front door's
@@ -268,11 +140,15 @@ const PARSER_SOURCES: &[&str] = &[
 
 /// A hash of everything [`parse_std`]'s result depends on.
 fn source_key() -> u64 {
-    crate::syntax::library::snapshot_key(STD_MODULES, PARSER_SOURCES)
+    let files: Vec<(&str, &str)> = GENERATED.iter().chain(PATCHES).copied().collect();
+    crate::syntax::library::snapshot_key(&files, PARSER_SOURCES)
 }
 
 /// The snapshot's crate, if it was made from the sources compiled in.
 fn from_snapshot() -> Option<RawCrate> {
+    if override_dir().is_some() {
+        return None;
+    }
     postcard::from_bytes(crate::syntax::library::snapshot_body(
         SNAPSHOT.get()?,
         source_key(),
@@ -313,15 +189,31 @@ pub fn std_crate() -> Result<RawCrate> {
 fn parse_std() -> Result<RawCrate> {
     let mut root = RawModule::default();
     let mut warnings = Vec::new();
-    for (name, src) in STD_MODULES {
-        let file: Arc<str> = format!("rules/std/{name}.rs").into();
-        let c = parse_crate(&file, src)?;
+    for (path, name, src) in std_files() {
+        let file: Arc<str> = path.into();
+        let c = parse_crate(&file, &src)?;
         warnings.extend(c.warnings);
         let mut m = c.root;
-        m.name = name.to_string();
-        root.mods.push(m);
+        m.name = name;
+        match root.mods.iter_mut().find(|o| o.name == m.name) {
+            Some(o) => merge(o, m),
+            None => root.mods.push(m),
+        }
     }
     Ok(RawCrate { root, warnings })
+}
+
+/// Adds module `b`'s items to `a` (a patch to a generated module), submodules merged by name.
+fn merge(a: &mut RawModule, b: RawModule) {
+    a.items.extend(b.items);
+    a.uses.extend(b.uses);
+    a.aliases.extend(b.aliases);
+    for m in b.mods {
+        match a.mods.iter_mut().find(|o| o.name == m.name) {
+            Some(o) => merge(o, m),
+            None => a.mods.push(m),
+        }
+    }
 }
 
 #[cfg(test)]

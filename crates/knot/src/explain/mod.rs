@@ -18,8 +18,8 @@ use crate::solve::{aggregate, strategy_by_name, Goal, Limits, Solution};
 use crate::syntax::print::term_to_string;
 use crate::term::unify::{Bindings, Ref, UnifyOptions, VarMap};
 use crate::term::{syms, Store, TermId, View};
-use std::ops::ControlFlow;
 use knot_logic::clock::Instant;
+use std::ops::ControlFlow;
 use std::time::Duration;
 
 /// What the strategy says of a goal in the tree.
