@@ -210,8 +210,8 @@ struct Builder {
     uses: Vec<(usize, UseDecl, bool)>,
     /// The items being added are a dependency crate's.
     upstream: bool,
-    /// Crate roots with a module whose file was not read.
-    unread: FxHashSet<usize>,
+    /// Crate roots with a module whose file was not read, with its path.
+    unread: FxHashMap<usize, String>,
 }
 
 impl Builder {
@@ -233,7 +233,9 @@ impl Builder {
         });
         let root = root.unwrap_or(id);
         if m.unread {
-            self.unread.insert(root);
+            self.unread
+                .entry(root)
+                .or_insert_with(|| format!("module `{}`", path.join("::")));
         }
         self.decls.reserve(m.items.len());
         for it in m.items {
@@ -319,7 +321,7 @@ impl Resolver {
             decls: Vec::new(),
             uses: Vec::new(),
             upstream: false,
-            unread: FxHashSet::default(),
+            unread: FxHashMap::default(),
         };
         let mut warnings = user.warnings;
         let user_root = b.add(user.root, None, None, Vec::new(), true);
@@ -447,7 +449,7 @@ impl Resolver {
             crate_names,
             whole: package.whole,
         };
-        let mut fragments: FxHashSet<usize> = b.unread;
+        let mut fragments: FxHashMap<usize, String> = b.unread;
         // Imports, to a fixpoint (a glob or a re-export may depend on another import).
         let mut pending = b.uses;
         loop {
@@ -484,8 +486,14 @@ impl Resolver {
             let written = u.path.join("::");
             let root = r.modules[*m].root;
             let segs: Vec<&str> = u.path.iter().map(String::as_str).collect();
+            // An enum's variant (`use crate::Either::{Left, Right}`): a value, not a type.
+            if segs.len() > 1 && matches!(r.path(*m, &segs[..segs.len() - 1]), Some(Def::Item(_))) {
+                continue;
+            }
             if r.reads_in_part(*m, &segs) {
-                fragments.insert(root);
+                fragments
+                    .entry(root)
+                    .or_insert_with(|| format!("`{written}`"));
             }
             let path = r.qualify(*m, &written);
             // The user's import of what knot cannot see: a type of that name is one nothing is
@@ -575,8 +583,8 @@ impl Resolver {
             }
             let mut item = d.item;
             let (ext_traits, found_externals, fragment) = found?;
-            if fragment {
-                fragments.insert(r.modules[d.module].root);
+            if let Some(why) = fragment {
+                fragments.entry(r.modules[d.module].root).or_insert(why);
             }
             if d.user {
                 for u in ext_traits {
@@ -676,13 +684,13 @@ impl Resolver {
             .collect();
         let open: Vec<String> = declared_in
             .into_iter()
-            .filter(|(root, _)| fragments.contains(root))
+            .filter(|(root, _)| fragments.contains_key(root))
             .map(|(_, n)| n)
             .collect();
         if !open.is_empty() {
-            let mut roots: Vec<usize> = fragments.into_iter().collect();
+            let mut roots: Vec<(usize, String)> = fragments.into_iter().collect();
             roots.sort_unstable();
-            for root in roots {
+            for (root, why) in roots {
                 let what = match r.crate_names.get(&root) {
                     Some(n) => format!("crate `{n}`"),
                     None => "the crate".to_string(),
@@ -703,9 +711,9 @@ impl Resolver {
                 r.warnings.push((
                     span,
                     format!(
-                        "{what} is read in part (a module or item it names was not read): its own \
-                         types and traits may have impls knot does not see, so a goal about them \
-                         is never answered `false`"
+                        "{what} is read in part ({why} was not read): its own types and traits may have \
+                         impls knot does not see, so a goal about them is never answered \
+                         `false`"
                     ),
                 ));
             }
@@ -829,20 +837,33 @@ impl Resolver {
         if !self.whole {
             return true;
         }
-        let parent = &segs[..segs.len().saturating_sub(1)];
-        !matches!(self.path(m, parent), Some(Def::Module(_)))
+        // Through this crate's modules: a missing one shows it; another crate's module (`crate::alloc`
+        // for `extern crate alloc`), an item (an enum's variant) or a module that is there do not.
+        let root = self.modules[m].root;
+        for k in 1..segs.len() {
+            match self.path(m, &segs[..k]) {
+                Some(Def::Module(x)) if self.modules[x].root == root => {}
+                None => return true,
+                _ => return false,
+            }
+        }
+        false
     }
 
     /// The internal name of an unseen item written `path` in module `m`: as written in the
     /// program's crate; in a dependency crate, from the crate's name (`bytes::loom::AtomicPtr`
     /// for `crate::loom::AtomicPtr`), so that two crates' unseen items stay apart.
     fn qualify(&self, m: usize, path: &str) -> String {
+        let first = path.split("::").next().unwrap_or(path);
+        let local = matches!(first, "crate" | "self" | "super")
+            || !path.contains("::")
+            || matches!(self.local(m, first, 0), Some(Def::Module(_)));
         match self.crate_names.get(&self.modules[m].root) {
-            Some(krate) => {
+            Some(krate) if local => {
                 let rest = path.strip_prefix("crate::").unwrap_or(path);
                 format!("{krate}::{rest}")
             }
-            None => path.to_string(),
+            _ => path.to_string(),
         }
     }
 
@@ -887,13 +908,17 @@ struct Rw<'r> {
     externals: Vec<(String, (usize, usize), Span)>,
     /// The traits named but not defined, likewise.
     ext_traits: Vec<UnseenTrait>,
-    /// A path into this crate named what it does not hold (the crate is read in part).
-    fragment: bool,
+    /// A path into this crate named what it does not hold (the crate is read in part): the first.
+    fragment: Option<String>,
 }
 
 /// What rewriting one item in its module's scope found: the traits and the types it names that
 /// knot cannot see.
-type Found = Result<(Vec<UnseenTrait>, Vec<(String, (usize, usize), Span)>, bool)>;
+type Found = Result<(
+    Vec<UnseenTrait>,
+    Vec<(String, (usize, usize), Span)>,
+    Option<String>,
+)>;
 
 /// Below this many items, the items are rewritten on the caller's thread.
 const PARALLEL_ITEMS: usize = 4096;
@@ -911,7 +936,7 @@ fn rewrite_all(
 ) -> Vec<Found> {
     let one = |i: usize, d: &mut Decl| -> Found {
         if !keep[i] {
-            return Ok((Vec::new(), Vec::new(), false));
+            return Ok((Vec::new(), Vec::new(), None));
         }
         let mut rw = Rw::new(r, d.module);
         rw.collect_item(&d.item);
@@ -1045,7 +1070,7 @@ impl<'r> Rw<'r> {
             cur_self: None,
             moved: Vec::new(),
             externals: Vec::new(),
-            fragment: false,
+            fragment: None,
             ext_traits: Vec::new(),
         }
     }
@@ -1503,7 +1528,11 @@ impl<'r> Rw<'r> {
             }
             if unseen {
                 if def.is_none() {
-                    self.fragment |= self.r.reads_in_part(self.module, &Segs::of(&t.name.name));
+                    if self.fragment.is_none()
+                        && self.r.reads_in_part(self.module, &Segs::of(&t.name.name))
+                    {
+                        self.fragment = Some(format!("`{}`", t.name.name));
+                    }
                     let q = self.r.qualify(self.module, &t.name.name);
                     if q != t.name.name {
                         t.name.name = q;
@@ -1711,7 +1740,11 @@ impl<'r> Rw<'r> {
                     None if unseen => {
                         // A path into a module or crate knot does not model (or a name a glob
                         // import it cannot see may bring in): a type defined elsewhere.
-                        self.fragment |= self.r.reads_in_part(self.module, &Segs::of(&name.name));
+                        if self.fragment.is_none()
+                            && self.r.reads_in_part(self.module, &Segs::of(&name.name))
+                        {
+                            self.fragment = Some(format!("`{}`", name.name));
+                        }
                         let q = self.r.qualify(self.module, &name.name);
                         if q != name.name {
                             name.name = q;

@@ -1103,6 +1103,16 @@ impl<'a> Cx<'a> {
                     }
                 }
             }
+            // `extern crate alloc;` names the crate in this module, as a `use` would.
+            I::ExternCrate(e) if e.ident != "self" => m.uses.push(UseDecl {
+                path: vec![e.ident.to_string()],
+                name: Some(
+                    e.rename
+                        .as_ref()
+                        .map_or_else(|| e.ident.to_string(), |(_, r)| r.to_string()),
+                ),
+                span: self.sp(e),
+            }),
             I::Verbatim(v) => self.warn(v, "item not understood, skipped"),
             // Free functions, consts, statics, `extern crate`, `macro_rules!`, trait aliases.
             _ => {}
@@ -1686,6 +1696,9 @@ impl<'a> Cx<'a> {
                         .unwrap_or_else(|| unreachable!("checked by the guard")),
                 ),
             )),
+            // A macro's `$n:expr` fragment is an invisible group.
+            syn::Expr::Group(g) => self.const_expr(&g.expr),
+            syn::Expr::Paren(p) => self.const_expr(&p.expr),
             syn::Expr::Block(b) if b.block.stmts.len() == 1 => match &b.block.stmts[0] {
                 syn::Stmt::Expr(e, None) => self.const_expr(e),
                 _ => self.opaque_const(e),
