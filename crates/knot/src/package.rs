@@ -57,6 +57,9 @@ fn io(path: &Path, message: impl Into<String>) -> Error {
 /// `cargo metadata` for a manifest: offline first; when that fails (sources missing), `cargo fetch`
 /// and offline again; the last error Cargo gave otherwise (it names the crate it could not get).
 fn metadata(manifest: &Path, opts: &PackageOptions) -> Result<Value> {
+    // Absolute: cargo runs in the manifest's directory.
+    let abs = std::fs::canonicalize(manifest).unwrap_or_else(|_| manifest.to_path_buf());
+    let manifest = abs.as_path();
     let dir = manifest
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
