@@ -2257,10 +2257,17 @@ mod tests {
     #[test]
     fn items_rewritten_on_two_threads_are_those_rewritten_on_one() {
         let std = std_model::std_crate().expect("the std model parses");
-        let one = Resolver::resolve_onto(None, RawCrate::default(), Some(std.clone()), usize::MAX)
-            .expect("resolves");
+        let one = Resolver::resolve_onto(
+            None,
+            RawCrate::default(),
+            Some(std.clone()),
+            Package::default(),
+            usize::MAX,
+        )
+        .expect("resolves");
         let two =
-            Resolver::resolve_onto(None, RawCrate::default(), Some(std), 1).expect("resolves");
+            Resolver::resolve_onto(None, RawCrate::default(), Some(std), Package::default(), 1)
+                .expect("resolves");
         assert!(one.library.items.len() > 100);
         assert_eq!(
             format!("{:?}", one.library.items),
@@ -2284,7 +2291,7 @@ mod tests {
         src.push_str("impl other::Tr<u8> for S2 {}\nimpl other::Tr<u8, u8> for S3 {}\n");
         let show = |from: usize| {
             let c = crate::syntax::rust::parse_crate(&file, &src).expect("parses");
-            match Resolver::resolve_onto(None, c, None, from) {
+            match Resolver::resolve_onto(None, c, None, Package::default(), from) {
                 Ok(_) => "ok".to_string(),
                 Err(e) => format!("{e:?}"),
             }
@@ -2297,7 +2304,7 @@ mod tests {
     fn resolve_text(src: &str) -> std::result::Result<Vec<Item>, String> {
         let file: std::sync::Arc<str> = "t.rs".into();
         let c = crate::syntax::rust::parse_crate(&file, src).expect("parses");
-        Resolver::resolve_onto(None, c, None, usize::MAX)
+        Resolver::resolve_onto(None, c, None, Package::default(), usize::MAX)
             .map(|r| r.user.items)
             .map_err(|e| format!("{e:?}"))
     }

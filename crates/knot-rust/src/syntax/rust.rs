@@ -213,6 +213,9 @@ struct Tree<'c> {
 
 type Macros = rustc_hash::FxHashMap<String, std::rc::Rc<MacroRules>>;
 
+/// Located warnings.
+type Warnings = Vec<(Span, String)>;
+
 /// One file of a crate read whole, with the macros defined before it (textual scope); returns its
 /// module, its warnings (and its children's) and the macros defined by its end.
 fn parse_module(
@@ -220,7 +223,7 @@ fn parse_module(
     src: &str,
     tree: Option<Tree<'_>>,
     macros: Macros,
-) -> Result<(RawModule, Vec<(Span, String)>, Macros)> {
+) -> Result<(RawModule, Warnings, Macros)> {
     super::prescan::check(file, src, super::prescan::Lang::Surface)?;
     let mut cx = Cx::new(file, src);
     cx.tree = tree;
