@@ -121,6 +121,25 @@ impl Loaded {
             return None;
         };
         let library = self.library.as_ref().map(Library::items);
+        // A package's dependency crates (items marked `#[upstream]`) are checked as the std
+        // model's are: impls another crate wrote, which the package's own impls must not overlap.
+        if items.items.iter().any(|it| it.attr("upstream").is_some()) {
+            let (own, deps): (Vec<ast::Item>, Vec<ast::Item>) = items
+                .items
+                .iter()
+                .cloned()
+                .partition(|it| it.attr("upstream").is_none());
+            let mut lib = library.cloned().unwrap_or_default();
+            lib.items.extend(deps);
+            return Some(crate::coherence::check(
+                &mut self.store,
+                &self.program,
+                names,
+                &ast::Program { items: own },
+                Some(&lib),
+                limits,
+            ));
+        }
         Some(crate::coherence::check(
             &mut self.store,
             &self.program,
