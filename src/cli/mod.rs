@@ -60,8 +60,11 @@ struct ReplArgs {
 
 #[derive(Args, Debug)]
 struct CheckArgs {
-    /// A `.rs` or `.chalk` program.
-    file: String,
+    /// A `.rs` or `.chalk` program, or a Cargo package (a directory with a `Cargo.toml`, or the
+    /// manifest).
+    file: Option<String>,
+    #[command(flatten)]
+    package: PackageArgs,
     /// Do not add the std prelude to `.rs` files.
     #[arg(long)]
     no_prelude: bool,
@@ -178,6 +181,8 @@ pub struct SolveOpts {
     /// Set from another thread to cancel the running query (the REPL's Ctrl-C).
     #[arg(skip)]
     pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    #[command(flatten)]
+    pub package: PackageArgs,
 }
 
 impl SolveOpts {
@@ -185,6 +190,7 @@ impl SolveOpts {
     pub fn load_options(&self) -> LoadOptions {
         let mut opts = LoadOptions {
             egraph: self.normalize == "egraph",
+            package: self.package.options(),
             ..load_options(self.coinductive, self.no_prelude)
         };
         opts.lower.intercrate = self.open_world;
@@ -265,6 +271,61 @@ pub fn load_options(c: Coinduction, no_prelude: bool) -> LoadOptions {
         },
         no_prelude,
         egraph: false,
+        package: Default::default(),
+    }
+}
+
+/// Which package of a Cargo manifest to read, with which features (as Cargo's flags).
+#[derive(Args, Debug, Clone, Default)]
+pub struct PackageArgs {
+    /// The package's `Cargo.toml` (instead of the FILE argument).
+    #[arg(long, value_name = "PATH")]
+    pub manifest_path: Option<String>,
+    /// The workspace member to read.
+    #[arg(short = 'p', long = "package", value_name = "NAME")]
+    pub package: Option<String>,
+    /// Features to enable (comma- or space-separated; repeatable).
+    #[arg(long, value_name = "FEATURES")]
+    pub features: Vec<String>,
+    /// Enable every feature.
+    #[arg(long)]
+    pub all_features: bool,
+    /// Do not enable the `default` feature.
+    #[arg(long)]
+    pub no_default_features: bool,
+}
+
+impl PackageArgs {
+    /// The package options these flags give.
+    pub fn options(&self) -> knot::PackageOptions {
+        knot::PackageOptions {
+            package: self.package.clone(),
+            features: self
+                .features
+                .iter()
+                .flat_map(|f| f.split([',', ' ']))
+                .filter(|f| !f.is_empty())
+                .map(String::from)
+                .collect(),
+            all_features: self.all_features,
+            no_default_features: self.no_default_features,
+        }
+    }
+
+    /// The program to load: FILE, or `--manifest-path`.
+    pub fn target(&self, file: Option<&String>) -> knot::Result<String> {
+        match (file, &self.manifest_path) {
+            (Some(f), None) => Ok(f.clone()),
+            (None, Some(m)) => Ok(m.clone()),
+            (Some(_), Some(_)) => Err(knot::Error::Goal {
+                code: "cli::two_programs",
+                message: "give FILE or --manifest-path, not both".into(),
+            }),
+            (None, None) => Err(knot::Error::Goal {
+                code: "cli::no_program",
+                message: "no program: give FILE (a file, or a directory with a Cargo.toml) or --manifest-path".into(),
+            }),
+        }
     }
 }
 
@@ -294,8 +355,9 @@ struct RunArgs {
 
 #[derive(Args, Debug)]
 struct QueryArgs {
-    /// A `.pl` clause file, or a `.rs` / `.chalk` Rust-like program.
-    file: String,
+    /// A `.pl` clause file, a `.rs` / `.chalk` Rust-like program, or a Cargo package (a directory
+    /// with a `Cargo.toml`, or the manifest).
+    file: Option<String>,
     /// The goal, e.g. `path(1, X)` or `Vec<u32>: Clone`. Repeat it to ask several goals of the same
     /// loaded program in turn (each printed as `?- goal.` before its answer, as `knot run` does).
     #[arg(long, required = true)]
@@ -345,7 +407,10 @@ pub fn main_with(cli: Cli) -> ExitCode {
                 json: a.trace.clone(),
                 html: a.trace_html.clone(),
             };
-            query::query(&a.file, &a.goal, mode, &a.solve, &trace)
+            match a.solve.package.target(a.file.as_ref()) {
+                Ok(file) => query::query(&file, &a.goal, mode, &a.solve, &trace),
+                Err(e) => Err(e),
+            }
         }
     };
     match r {
@@ -365,18 +430,21 @@ pub fn main_with(cli: Cli) -> ExitCode {
 
 /// `knot check`: print each coherence violation; exit 1 if there is one.
 fn check(a: &CheckArgs) -> knot::Result<ExitCode> {
-    if !knot::is_surface_path(&a.file) {
+    let file = a.package.target(a.file.as_ref())?;
+    let package = knot::manifest_of(&file).is_some();
+    if !package && !knot::is_surface_path(&file) {
         return Err(knot::Error::Goal {
             code: "check::not_a_program",
             message: format!(
                 "{}: `knot check` takes a Rust-like program (`.rs` or `.chalk`)",
-                a.file
+                file
             ),
         });
     }
     let mut opts = load_options(Coinduction::Default, a.no_prelude);
     opts.lower.intercrate = !a.closed_world;
-    let mut loaded = load_file_with(&a.file, &opts)?;
+    opts.package = a.package.options();
+    let mut loaded = load_file_with(&file, &opts)?;
     for w in loaded.warnings() {
         eprintln!("{w}");
     }
@@ -399,11 +467,11 @@ fn check(a: &CheckArgs) -> knot::Result<ExitCode> {
     } else if undecided > 0 {
         println!(
             "{}: {undecided} question(s) undecided (see the warnings above: a limit was hit, or an answer depends on a type or trait the program does not define)",
-            a.file
+            file
         );
         Ok(ExitCode::from(3))
     } else {
-        println!("{}: coherent", a.file);
+        println!("{}: coherent", file);
         Ok(ExitCode::SUCCESS)
     }
 }

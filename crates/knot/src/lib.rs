@@ -82,6 +82,7 @@ mod builtins;
 mod engine;
 mod explain;
 mod load;
+mod package;
 #[cfg(test)]
 mod std_image_tests;
 mod trace;
@@ -129,10 +130,11 @@ pub use explain::render::{dot as explain_dot, text as explain_text, why_not};
 pub use explain::{Explainer, Node as ExplainNode, Verdict};
 pub use load::{
     default_limits, is_surface_path, library_source, load_clauses, load_file, load_file_with,
-    load_surface, program_text, read_source, solve_goal, LoadOptions, Loaded, Solved, Source,
-    TRAIT_GOAL_MAX_DEPTH,
+    load_package, load_surface, program_text, read_source, solve_goal, LoadOptions, Loaded, Solved,
+    Source, TRAIT_GOAL_MAX_DEPTH,
 };
 pub use lower::Names;
+pub use package::{manifest_of, PackageOptions};
 pub use regions::{check_answer_regions, check_regions, RegionViolation};
 pub use render::{
     answer_text, chalk, cpu_seconds, default_var_name, notes, solution_json, solution_text,

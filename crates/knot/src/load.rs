@@ -128,6 +128,25 @@ impl Loaded {
             return None;
         };
         let library = self.library.as_ref().map(Library::items);
+        // A package's dependency crates (items marked `#[upstream]`) are checked as the std
+        // model's are: impls another crate wrote, which the package's own impls must not overlap.
+        if items.items.iter().any(|it| it.attr("upstream").is_some()) {
+            let (own, deps): (Vec<ast::Item>, Vec<ast::Item>) = items
+                .items
+                .iter()
+                .cloned()
+                .partition(|it| it.attr("upstream").is_none());
+            let mut lib = library.cloned().unwrap_or_default();
+            lib.items.extend(deps);
+            return Some(crate::coherence::check(
+                &mut self.store,
+                &self.program,
+                names,
+                &ast::Program { items: own },
+                Some(&lib),
+                limits,
+            ));
+        }
         Some(crate::coherence::check(
             &mut self.store,
             &self.program,
@@ -260,6 +279,8 @@ pub struct LoadOptions {
     /// Normalize associated types with the e-graph normalizer (`--normalize egraph`) instead of the
     /// `normalize/2` clauses alone.
     pub egraph: bool,
+    /// For a package (a directory with a `Cargo.toml`): which package, which features.
+    pub package: crate::package::PackageOptions,
 }
 
 /// The deepest derivation a goal on a Rust-like program explores by default. rustc stops at its
@@ -288,6 +309,9 @@ pub fn is_surface_path(path: &str) -> bool {
 /// Load a file of either kind.
 pub fn load_file_with(path: &str, opts: &LoadOptions) -> Result<Loaded> {
     crate::artefacts::install();
+    if let Some(manifest) = crate::package::manifest_of(path) {
+        return load_package(&manifest, &opts.package, opts);
+    }
     let src = read_source(path)?;
     let file: Arc<str> = path.into();
     if is_surface_path(path) {
@@ -391,6 +415,36 @@ fn load_rust(file: Arc<str>, src: &str, prelude: bool, lower: &LowerOptions) -> 
     load_rust_with(file, src, prelude, lower, use_std_image())
 }
 
+/// Load a Cargo package (`manifest`: its `Cargo.toml`): its own crate read whole with its
+/// dependency crates (`package.rs`), resolved and lowered as one `.rs` program.
+pub fn load_package(
+    manifest: &std::path::Path,
+    popts: &crate::package::PackageOptions,
+    opts: &LoadOptions,
+) -> Result<Loaded> {
+    crate::artefacts::install();
+    let start = Instant::now();
+    let read = crate::package::read_package(manifest, popts)?;
+    let file = read.file.clone();
+    let mut loaded = load_rust_parsed(
+        file,
+        "",
+        Some((read.user, read.package)),
+        !opts.no_prelude,
+        &opts.lower,
+        use_std_image(),
+    )?;
+    loaded.phases.insert(0, ("read package", start.elapsed()));
+    if opts.egraph {
+        crate::normalize::EgraphNormalizer::install(
+            &mut loaded.store,
+            &mut loaded.program,
+            Default::default(),
+        );
+    }
+    Ok(loaded)
+}
+
 /// [`load_rust`], on the std image when `image` (and the image is usable for the program).
 pub(crate) fn load_rust_with(
     file: Arc<str>,
@@ -399,14 +453,32 @@ pub(crate) fn load_rust_with(
     lower: &LowerOptions,
     image: bool,
 ) -> Result<Loaded> {
+    load_rust_parsed(file, src, None, prelude, lower, image)
+}
+
+/// [`load_rust_with`], or, given `package`, a package's crate (already read) with its
+/// dependency crates.
+fn load_rust_parsed(
+    file: Arc<str>,
+    src: &str,
+    package: Option<(crate::syntax::rust::RawCrate, crate::resolve::Package)>,
+    prelude: bool,
+    lower: &LowerOptions,
+    image: bool,
+) -> Result<Loaded> {
     crate::artefacts::install();
+    let (given, package) = match package {
+        Some((u, p)) => (Some(u), p),
+        None => (None, crate::resolve::Package::default()),
+    };
+    let given = std::sync::Mutex::new(given);
     let mut phases = Vec::new();
     let mut clock = Instant::now();
     let mut phase = |name: &'static str| {
         phases.push((name, clock.elapsed()));
         clock = Instant::now();
     };
-    let parse = || match crate::syntax::rust::parse_crate(&file, src) {
+    let parse_text = || match crate::syntax::rust::parse_crate(&file, src) {
         Ok(c) => Ok(c),
         Err(rust_err) => match surface::parse_program(&file, src) {
             Ok(p) => Ok(crate::resolve::flat_crate(p)),
@@ -414,6 +486,12 @@ pub(crate) fn load_rust_with(
             // expected); Rust's parser's is kept for when it read further.
             Err(chalk_err) => Err(pick_error(rust_err, chalk_err)),
         },
+    };
+    let parse = || -> Result<crate::syntax::rust::RawCrate> {
+        if let Some(u) = given.lock().ok().and_then(|mut g| g.take()) {
+            return Ok(u);
+        }
+        parse_text()
     };
     // The std model resolved and lowered ahead of time (decoded and copied on another thread while
     // the program is parsed), used when the program cannot change it.
@@ -437,7 +515,8 @@ pub(crate) fn load_rust_with(
     let image = prepared.filter(|_| crate::std_image::usable(&user, &lower));
     let (mut store, lowered, resolved, library) = match image {
         Some(std) => {
-            let resolved = crate::resolve::Resolver::resolve_on(std.resolver, user)?;
+            let resolved =
+                crate::resolve::Resolver::resolve_package(Some(std.resolver), user, None, package)?;
             phase("resolve");
             let mut store = std.store;
             let lowered = lower_onto(&mut store, std.lowered, &resolved.user, &lower)?;
@@ -450,7 +529,7 @@ pub(crate) fn load_rust_with(
             } else {
                 None
             };
-            let mut resolved = crate::resolve::Resolver::resolve(user, std)?;
+            let mut resolved = crate::resolve::Resolver::resolve_package(None, user, std, package)?;
             phase("resolve");
             let mut store = knot_rust::vocab::new_store();
             // The std model's items, then the program's, lowered together; moved, not copied.
@@ -467,6 +546,11 @@ pub(crate) fn load_rust_with(
     let mut program = lowered.program;
     if prelude {
         crate::lower::rust_mode::self_type_ambiguous(&mut store, &lowered.names, &mut program);
+    }
+    // A crate read in part: its own types and traits may have impls in what was not read.
+    for n in &resolved.open {
+        let f = store.sym(n);
+        program.open.insert(f);
     }
     // The front end's located warnings on the user's own text (`macro invocation skipped`,
     // `#[cfg] not evaluated`, an import knot does not model, an attribute it ignores), kept with the

@@ -20,7 +20,9 @@ pub fn derived_impls(
     warnings: &mut Vec<String>,
 ) -> Result<Vec<ast::Item>> {
     // Each impl's text, with the span of the derive that writes it.
-    let mut texts: Vec<(String, crate::error::Span)> = Vec::new();
+    // (The type is written `Self_` and named after parsing: a crate's item's internal name is a
+    // path, `bytes::Bytes`, which the text would read as an associated type.)
+    let mut texts: Vec<(String, crate::error::Span, String, bool)> = Vec::new();
     for item in &prog.items {
         let (ItemKind::Struct(a) | ItemKind::Enum(a)) = &item.kind else {
             continue;
@@ -80,21 +82,28 @@ pub fn derived_impls(
                     format!(" where {}", bounds.join(", "))
                 };
                 texts.push((
-                    format!(
-                        "impl{decl} {} for {}{args}{wc} {{}}\n",
-                        tr.name, a.name.name
-                    ),
+                    format!("impl{decl} {} for Self_{args}{wc} {{}}\n", tr.name),
                     tr.span.clone(),
+                    a.name.name.clone(),
+                    item.attr("upstream").is_some(),
                 ));
             }
         }
     }
     let file: Arc<str> = "<derive>".into();
     let mut items = Vec::new();
-    for (text, span) in texts {
+    for (text, span, name, upstream) in texts {
         // Located at the derive, as rustc reports a derived impl (`knot check`'s overlaps).
         for mut it in crate::syntax::surface::parse_program(&file, &text)?.items {
             it.span = span.clone();
+            if let ItemKind::Impl(imp) = &mut it.kind {
+                if let ast::TyKind::Named { name: n, .. } = &mut imp.trait_ref.self_ty.kind {
+                    n.name.clone_from(&name);
+                }
+            }
+            if upstream {
+                it.mark_upstream();
+            }
             items.push(it);
         }
     }

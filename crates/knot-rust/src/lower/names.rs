@@ -120,12 +120,17 @@ impl Names {
                     n.adt_order.push(id.name.clone());
                 }
                 ItemKind::External(e) => {
-                    let params = (0..e.arity)
+                    let params = (0..e.lifetimes)
                         .map(|i| Param {
+                            name: format!("'l{i}"),
+                            kind: ParamKind::Lifetime,
+                            default: None,
+                        })
+                        .chain((0..e.arity).map(|i| Param {
                             name: format!("T{i}"),
                             kind: ParamKind::Type,
                             default: None,
-                        })
+                        }))
                         .collect();
                     n.adts.insert(e.name.name.clone(), AdtInfo { params });
                     n.adt_order.push(e.name.name.clone());

@@ -317,13 +317,11 @@ impl<'a> Cx<'a> {
                 Ok(i) => Ok(self.store.int(i)),
                 Err(_) => Err(unsupported(span, "a const value above i64::MAX")),
             },
+            // A const item (knot does not read their values) or an expression it does not
+            // evaluate: a constant equal to itself alone.
             ConstValue::Name(id) => match self.lookup(&id.name) {
                 Some(t) => Ok(t),
-                None => Err(lower_error(
-                    &id.span,
-                    "lower::unknown_const",
-                    format!("unknown const `{}`", id.name),
-                )),
+                None => Ok(self.store.atom_named(&id.name)),
             },
         }
     }

@@ -93,6 +93,15 @@ pub struct Resolver {
     adts: FxHashMap<String, (Vec<GenericParam>, usize)>,
     /// Located warnings from parsing and resolution.
     pub warnings: Vec<(Span, String)>,
+    /// Each crate root's extern prelude (a package's crates): name -> the dependency's root.
+    #[serde(default)]
+    externs: FxHashMap<usize, FxHashMap<String, usize>>,
+    /// Dependency crates' roots -> their names (what their unseen paths are qualified with).
+    #[serde(default)]
+    crate_names: FxHashMap<usize, String>,
+    /// Crates read whole (see [`Package::whole`]).
+    #[serde(default)]
+    whole: bool,
 }
 
 /// The result of resolving a program.
@@ -103,6 +112,10 @@ pub struct Resolved {
     pub user: Program,
     /// The scopes, for goals.
     pub resolver: Resolver,
+    /// The types and traits (internal names) of a crate read in part (a `mod m;` not read, a
+    /// `crate::` path to what it does not hold): impls knot does not see may exist for them, so
+    /// they are open (`Program::open`).
+    pub open: Vec<String>,
 }
 
 fn declared(item: &Item) -> Option<&Ident> {
@@ -161,7 +174,33 @@ struct Decl {
     module: usize,
     path: Vec<String>,
     item: Item,
+    /// Not the std model's: the program's, or a dependency crate's.
     user: bool,
+    /// A dependency crate's (upstream of the program's crate).
+    upstream: bool,
+}
+
+/// A dependency crate of a package, read whole (`syntax::rust::parse_crate_tree`).
+pub struct DepCrate {
+    /// Its name in paths (`bytes`; a package name's `-` is `_`).
+    pub name: String,
+    /// Its module tree.
+    pub krate: RawCrate,
+    /// The crates it depends on, by the name it uses and their index in the dependency list.
+    pub externs: Vec<(String, usize)>,
+}
+
+/// A package: its own crate, the dependency crates, and the crates its own crate depends on
+/// (names in its paths, indexes into `deps`).
+#[derive(Default)]
+pub struct Package {
+    /// The dependency crates (each resolved in its own root module).
+    pub deps: Vec<DepCrate>,
+    /// The program crate's direct dependencies.
+    pub externs: Vec<(String, usize)>,
+    /// Every crate was read whole (module files read, `#[cfg]` evaluated): a `crate::` path to a
+    /// name a read module does not hold names a function, const or macro, not an unseen type.
+    pub whole: bool,
 }
 
 struct Builder {
@@ -169,6 +208,10 @@ struct Builder {
     aliases: Vec<Alias>,
     decls: Vec<Decl>,
     uses: Vec<(usize, UseDecl, bool)>,
+    /// The items being added are a dependency crate's.
+    upstream: bool,
+    /// Crate roots with a module whose file was not read, with its path.
+    unread: FxHashMap<usize, String>,
 }
 
 impl Builder {
@@ -189,6 +232,11 @@ impl Builder {
             open_glob: false,
         });
         let root = root.unwrap_or(id);
+        if m.unread {
+            self.unread
+                .entry(root)
+                .or_insert_with(|| format!("module `{}`", path.join("::")));
+        }
         self.decls.reserve(m.items.len());
         for it in m.items {
             self.decls.push(Decl {
@@ -196,6 +244,7 @@ impl Builder {
                 path: path.clone(),
                 item: it,
                 user,
+                upstream: self.upstream,
             });
         }
         for a in m.aliases {
@@ -225,7 +274,19 @@ impl Builder {
 impl Resolver {
     /// Resolve a program against the std model (`std` is `None` without the prelude).
     pub fn resolve(user: RawCrate, std: Option<RawCrate>) -> Result<Resolved> {
-        Resolver::resolve_onto(None, user, std, PARALLEL_ITEMS)
+        Resolver::resolve_onto(None, user, std, Package::default(), PARALLEL_ITEMS)
+    }
+
+    /// Resolve a package's crate with its dependency crates (their items are the program's,
+    /// marked `#[upstream]`, each named by its path from its crate's name: `bytes::Bytes`), on
+    /// the std model's resolver `base` or against the std model `std`.
+    pub fn resolve_package(
+        base: Option<Resolver>,
+        user: RawCrate,
+        std: Option<RawCrate>,
+        package: Package,
+    ) -> Result<Resolved> {
+        Resolver::resolve_onto(base, user, std, package, PARALLEL_ITEMS)
     }
 
     /// Resolve a program on top of `base`, the resolver of the std model alone (resolved with an
@@ -234,7 +295,7 @@ impl Resolver {
     /// has the name of a std item, and none is a lang item (see `std_image::usable`).
     /// `Resolved::library` is then empty.
     pub fn resolve_on(base: Resolver, user: RawCrate) -> Result<Resolved> {
-        Resolver::resolve_onto(Some(base), user, None, PARALLEL_ITEMS)
+        Resolver::resolve_onto(Some(base), user, None, Package::default(), PARALLEL_ITEMS)
     }
 
     /// [`Resolver::resolve`] and [`Resolver::resolve_on`]; from `parallel_from` items on, the
@@ -243,6 +304,7 @@ impl Resolver {
         base: Option<Resolver>,
         user: RawCrate,
         std: Option<RawCrate>,
+        package: Package,
         parallel_from: usize,
     ) -> Result<Resolved> {
         let (modules, aliases, base) = match base {
@@ -258,9 +320,34 @@ impl Resolver {
             aliases,
             decls: Vec::new(),
             uses: Vec::new(),
+            upstream: false,
+            unread: FxHashMap::default(),
         };
         let mut warnings = user.warnings;
         let user_root = b.add(user.root, None, None, Vec::new(), true);
+        // A package's dependency crates, each its own root.
+        b.upstream = true;
+        let mut dep_roots = Vec::with_capacity(package.deps.len());
+        let mut dep_externs = Vec::with_capacity(package.deps.len());
+        let mut crate_names: FxHashMap<usize, String> = FxHashMap::default();
+        for d in package.deps {
+            warnings.extend(d.krate.warnings);
+            let root = b.add(d.krate.root, None, None, vec![d.name.clone()], true);
+            crate_names.insert(root, d.name);
+            dep_roots.push(root);
+            dep_externs.push(d.externs);
+        }
+        b.upstream = false;
+        let mut externs: FxHashMap<usize, FxHashMap<String, usize>> = FxHashMap::default();
+        let link = |list: &[(String, usize)]| -> FxHashMap<String, usize> {
+            list.iter()
+                .filter_map(|(n, i)| dep_roots.get(*i).map(|&r| (n.clone(), r)))
+                .collect()
+        };
+        for (root, list) in dep_roots.iter().zip(&dep_externs) {
+            externs.insert(*root, link(list));
+        }
+        externs.insert(user_root, link(&package.externs));
         let mut std_root = std.map(|s| {
             warnings.extend(s.warnings);
             b.add(s.root, None, None, vec!["std".into()], false)
@@ -271,6 +358,9 @@ impl Resolver {
         let mut count_user: FxHashMap<String, usize> = FxHashMap::default();
         let mut user_langs: FxHashMap<String, String> = FxHashMap::default();
         for d in &b.decls {
+            if d.upstream {
+                continue;
+            }
             if let Some(n) = declared(&d.item) {
                 *count_all.entry(n.name.clone()).or_default() += 1;
                 if d.user {
@@ -282,7 +372,9 @@ impl Resolver {
         for d in &b.decls {
             internal.push(declared(&d.item).map(|n| {
                 let bare = &n.name;
-                if d.user {
+                if d.upstream {
+                    format!("{}::{bare}", d.path.join("::"))
+                } else if d.user {
                     if count_user[bare] == 1 || d.path.is_empty() {
                         bare.clone()
                     } else {
@@ -294,7 +386,7 @@ impl Resolver {
                     format!("{}::{bare}", d.path.join("::"))
                 }
             }));
-            if d.user {
+            if d.user && !d.upstream {
                 if let (Some(l), Some(n)) = (lang_of(&d.item), internal.last().cloned().flatten()) {
                     user_langs.insert(l, n);
                 }
@@ -353,7 +445,11 @@ impl Resolver {
             traits,
             adts,
             warnings,
+            externs,
+            crate_names,
+            whole: package.whole,
         };
+        let mut fragments: FxHashMap<usize, String> = b.unread;
         // Imports, to a fixpoint (a glob or a re-export may depend on another import).
         let mut pending = b.uses;
         loop {
@@ -387,7 +483,19 @@ impl Resolver {
             if !*user {
                 continue;
             }
-            let path = u.path.join("::");
+            let written = u.path.join("::");
+            let root = r.modules[*m].root;
+            let segs: Vec<&str> = u.path.iter().map(String::as_str).collect();
+            // An enum's variant (`use crate::Either::{Left, Right}`): a value, not a type.
+            if segs.len() > 1 && matches!(r.path(*m, &segs[..segs.len() - 1]), Some(Def::Item(_))) {
+                continue;
+            }
+            if r.reads_in_part(*m, &segs) {
+                fragments
+                    .entry(root)
+                    .or_insert_with(|| format!("`{written}`"));
+            }
+            let path = r.qualify(*m, &written);
             // The user's import of what knot cannot see: a type of that name is one nothing is
             // known of but the program's own impls (`ItemKind::External`).
             match &u.name {
@@ -461,11 +569,12 @@ impl Resolver {
         let mut all = Vec::new();
         let mut user = Vec::with_capacity(b.decls.iter().filter(|d| d.user).count());
         // The types the user's items name but nothing defines, by internal name (the path).
-        let mut externals: Vec<(String, usize, Span)> = Vec::new();
+        let mut externals: Vec<(String, (usize, usize), Span)> = Vec::new();
         let mut unseen_traits: Vec<UnseenTrait> = Vec::new();
         // Where each is in its list, by path (the lists keep the order of first use).
         let mut external_at: FxHashMap<String, usize> = FxHashMap::default();
         let mut unseen_at: FxHashMap<String, usize> = FxHashMap::default();
+        let mut declared_in: Vec<(usize, String)> = Vec::new();
         let mut decls = b.decls;
         let rewritten = rewrite_all(&r, &mut decls, &keep, &internal, parallel_from);
         for ((i, d), found) in decls.into_iter().enumerate().zip(rewritten) {
@@ -473,7 +582,10 @@ impl Resolver {
                 continue;
             }
             let mut item = d.item;
-            let (ext_traits, found_externals) = found?;
+            let (ext_traits, found_externals, fragment) = found?;
+            if let Some(why) = fragment {
+                fragments.entry(r.modules[d.module].root).or_insert(why);
+            }
             if d.user {
                 for u in ext_traits {
                     match unseen_at.get(&u.path).map(|&k| &mut unseen_traits[k]) {
@@ -502,19 +614,20 @@ impl Resolver {
                     }
                 }
                 for e in found_externals {
-                    match external_at.get(&e.0).map(|&k| &externals[k]) {
-                        Some(x) if x.1 != e.1 => {
+                    match external_at.get(&e.0).map(|&k| &mut externals[k]) {
+                        Some(x) if x.1 .0 != e.1 .0 => {
                             return Err(Error::Lower {
                                 span: e.2.clone(),
                                 code: "resolve::external_arity",
                                 message: format!(
                                     "`{}` is used with {} and with {} type arguments; knot does \
                                      not see its definition",
-                                    e.0, x.1, e.1
+                                    e.0, x.1 .0, e.1 .0
                                 ),
                             })
                         }
-                        Some(_) => {}
+                        // Lifetime arguments may be elided in some uses.
+                        Some(x) => x.1 .1 = x.1 .1.max(e.1 .1),
                         None => {
                             external_at.insert(e.0.clone(), externals.len());
                             externals.push(e);
@@ -525,7 +638,13 @@ impl Resolver {
             if let (Some(n), Some(int)) = (declared_mut(&mut item), &internal[i]) {
                 n.name = int.clone();
             }
+            if let (true, Some(_), Some(int)) = (d.user, declared(&item), &internal[i]) {
+                declared_in.push((r.modules[d.module].root, int.clone()));
+            }
             if d.user {
+                if d.upstream {
+                    item.mark_upstream();
+                }
                 user.push(item);
             } else {
                 item.mark_upstream();
@@ -543,25 +662,67 @@ impl Resolver {
         let user: Vec<Item> = unseen_traits
             .into_iter()
             .map(UnseenTrait::item)
-            .chain(externals.into_iter().map(|(path, arity, span)| Item {
-                kind: ItemKind::External(ExternalTy {
-                    local: external_is_local(&r, &path),
-                    name: Ident {
-                        name: path,
-                        span: span.clone(),
-                    },
-                    arity,
-                }),
-                attrs: Vec::new(),
-                public: false,
-                span,
-            }))
+            .chain(
+                externals
+                    .into_iter()
+                    .map(|(path, (arity, lifetimes), span)| Item {
+                        kind: ItemKind::External(ExternalTy {
+                            lifetimes,
+                            local: external_is_local(&r, &path),
+                            name: Ident {
+                                name: path,
+                                span: span.clone(),
+                            },
+                            arity,
+                        }),
+                        attrs: Vec::new(),
+                        public: false,
+                        span,
+                    }),
+            )
             .chain(user)
             .collect();
+        let open: Vec<String> = declared_in
+            .into_iter()
+            .filter(|(root, _)| fragments.contains_key(root))
+            .map(|(_, n)| n)
+            .collect();
+        if !open.is_empty() {
+            let mut roots: Vec<(usize, String)> = fragments.into_iter().collect();
+            roots.sort_unstable();
+            for (root, why) in roots {
+                let what = match r.crate_names.get(&root) {
+                    Some(n) => format!("crate `{n}`"),
+                    None => "the crate".to_string(),
+                };
+                let span = user
+                    .iter()
+                    .find(|it| {
+                        !matches!(it.kind, ItemKind::External(_)) && it.attr(UNSEEN_ATTR).is_none()
+                    })
+                    .map(|it| it.span.clone())
+                    .unwrap_or_else(|| Span {
+                        file: "<crate>".into(),
+                        start: 0,
+                        end: 0,
+                        line: 1,
+                        col: 1,
+                    });
+                r.warnings.push((
+                    span,
+                    format!(
+                        "{what} is read in part ({why} was not read): its own types and traits may have \
+                         impls knot does not see, so a goal about them is never answered \
+                         `false`"
+                    ),
+                ));
+            }
+        }
         Ok(Resolved {
             library: Program { items: all },
             user: Program { items: user },
             resolver: r,
+            open,
         })
     }
 
@@ -592,6 +753,13 @@ impl Resolver {
         if let Some(d) = self.local(m, name, 0) {
             return Some(Cow::Borrowed(d));
         }
+        if let Some(&x) = self
+            .externs
+            .get(&self.modules[m].root)
+            .and_then(|e| e.get(name))
+        {
+            return Some(Cow::Owned(Def::Module(x)));
+        }
         if matches!(name, "std" | "core" | "alloc") {
             return self.std_root.map(|r| Cow::Owned(Def::Module(r)));
         }
@@ -618,6 +786,13 @@ impl Resolver {
         let mut cur = match *first {
             "" => {
                 let (c, rest2) = rest.split_first()?;
+                if let Some(&x) = self
+                    .externs
+                    .get(&self.modules[m].root)
+                    .and_then(|e| e.get(*c))
+                {
+                    return self.walk(x, rest2);
+                }
                 if !matches!(*c, "std" | "core" | "alloc") {
                     return None;
                 }
@@ -651,6 +826,47 @@ impl Resolver {
         self.walk(cur, rest)
     }
 
+    /// Whether a path written in module `m` that names nothing knot read shows that the crate
+    /// was read in part: a `crate::`, `self::` or `super::` path; when the crate was read whole,
+    /// only one through a module that is not there (a module's missing name is a function, a
+    /// const or a macro, which knot does not keep).
+    fn reads_in_part(&self, m: usize, segs: &[&str]) -> bool {
+        if !matches!(segs.first(), Some(&("crate" | "self" | "super"))) {
+            return false;
+        }
+        if !self.whole {
+            return true;
+        }
+        // Through this crate's modules: a missing one shows it; another crate's module (`crate::alloc`
+        // for `extern crate alloc`), an item (an enum's variant) or a module that is there do not.
+        let root = self.modules[m].root;
+        for k in 1..segs.len() {
+            match self.path(m, &segs[..k]) {
+                Some(Def::Module(x)) if self.modules[x].root == root => {}
+                None => return true,
+                _ => return false,
+            }
+        }
+        false
+    }
+
+    /// The internal name of an unseen item written `path` in module `m`: as written in the
+    /// program's crate; in a dependency crate, from the crate's name (`bytes::loom::AtomicPtr`
+    /// for `crate::loom::AtomicPtr`), so that two crates' unseen items stay apart.
+    fn qualify(&self, m: usize, path: &str) -> String {
+        let first = path.split("::").next().unwrap_or(path);
+        let local = matches!(first, "crate" | "self" | "super")
+            || !path.contains("::")
+            || matches!(self.local(m, first, 0), Some(Def::Module(_)));
+        match self.crate_names.get(&self.modules[m].root) {
+            Some(krate) if local => {
+                let rest = path.strip_prefix("crate::").unwrap_or(path);
+                format!("{krate}::{rest}")
+            }
+            _ => path.to_string(),
+        }
+    }
+
     fn walk(&self, mut cur: usize, segs: &[&str]) -> Option<Cow<'_, Def>> {
         for (i, s) in segs.iter().enumerate() {
             let d = self.local(cur, s, 0)?;
@@ -664,6 +880,15 @@ impl Resolver {
         }
         Some(Cow::Owned(Def::Module(cur)))
     }
+}
+
+/// How many type (and const) arguments and how many lifetime arguments a use gives.
+fn arity_of(args: &[GenericArg]) -> (usize, usize) {
+    let lts = args
+        .iter()
+        .filter(|a| matches!(a, GenericArg::Lifetime(_)))
+        .count();
+    (args.len() - lts, lts)
 }
 
 /// Rewrites the names of one item (or goal) in one module.
@@ -680,14 +905,20 @@ struct Rw<'r> {
     moved: Vec<TraitBound>,
     /// The types named but not defined (an import knot does not model, a path into a module or
     /// crate it cannot see) that were met: internal name (the path), argument count, where.
-    externals: Vec<(String, usize, Span)>,
+    externals: Vec<(String, (usize, usize), Span)>,
     /// The traits named but not defined, likewise.
     ext_traits: Vec<UnseenTrait>,
+    /// A path into this crate named what it does not hold (the crate is read in part): the first.
+    fragment: Option<String>,
 }
 
 /// What rewriting one item in its module's scope found: the traits and the types it names that
 /// knot cannot see.
-type Found = Result<(Vec<UnseenTrait>, Vec<(String, usize, Span)>)>;
+type Found = Result<(
+    Vec<UnseenTrait>,
+    Vec<(String, (usize, usize), Span)>,
+    Option<String>,
+)>;
 
 /// Below this many items, the items are rewritten on the caller's thread.
 const PARALLEL_ITEMS: usize = 4096;
@@ -705,13 +936,13 @@ fn rewrite_all(
 ) -> Vec<Found> {
     let one = |i: usize, d: &mut Decl| -> Found {
         if !keep[i] {
-            return Ok((Vec::new(), Vec::new()));
+            return Ok((Vec::new(), Vec::new(), None));
         }
         let mut rw = Rw::new(r, d.module);
         rw.collect_item(&d.item);
         rw.collect_assoc_bounds(&d.item, internal[i].as_deref());
         rw.item(&mut d.item)?;
-        Ok((rw.ext_traits, rw.externals))
+        Ok((rw.ext_traits, rw.externals, rw.fragment))
     };
     let two_cores = std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
     if decls.len() < parallel_from || !two_cores {
@@ -839,6 +1070,7 @@ impl<'r> Rw<'r> {
             cur_self: None,
             moved: Vec::new(),
             externals: Vec::new(),
+            fragment: None,
             ext_traits: Vec::new(),
         }
     }
@@ -1295,6 +1527,17 @@ impl<'r> Rw<'r> {
                 }
             }
             if unseen {
+                if def.is_none() {
+                    if self.fragment.is_none()
+                        && self.r.reads_in_part(self.module, &Segs::of(&t.name.name))
+                    {
+                        self.fragment = Some(format!("`{}`", t.name.name));
+                    }
+                    let q = self.r.qualify(self.module, &t.name.name);
+                    if q != t.name.name {
+                        t.name.name = q;
+                    }
+                }
                 let mut u = UnseenTrait {
                     path: t.name.name.clone(),
                     args: t
@@ -1490,15 +1733,24 @@ impl<'r> Rw<'r> {
                     }
                     Some(Def::External(p)) => {
                         self.externals
-                            .push((p.clone(), args.len(), name.span.clone()));
+                            .push((p.clone(), arity_of(args), name.span.clone()));
                         name.name.clone_from(p);
                     }
                     Some(Def::Module(_)) => {}
                     None if unseen => {
                         // A path into a module or crate knot does not model (or a name a glob
                         // import it cannot see may bring in): a type defined elsewhere.
+                        if self.fragment.is_none()
+                            && self.r.reads_in_part(self.module, &Segs::of(&name.name))
+                        {
+                            self.fragment = Some(format!("`{}`", name.name));
+                        }
+                        let q = self.r.qualify(self.module, &name.name);
+                        if q != name.name {
+                            name.name = q;
+                        }
                         self.externals
-                            .push((name.name.clone(), args.len(), name.span.clone()));
+                            .push((name.name.clone(), arity_of(args), name.span.clone()));
                     }
                     None => {}
                 }
@@ -2010,10 +2262,17 @@ mod tests {
     #[test]
     fn items_rewritten_on_two_threads_are_those_rewritten_on_one() {
         let std = std_model::std_crate().expect("the std model parses");
-        let one = Resolver::resolve_onto(None, RawCrate::default(), Some(std.clone()), usize::MAX)
-            .expect("resolves");
+        let one = Resolver::resolve_onto(
+            None,
+            RawCrate::default(),
+            Some(std.clone()),
+            Package::default(),
+            usize::MAX,
+        )
+        .expect("resolves");
         let two =
-            Resolver::resolve_onto(None, RawCrate::default(), Some(std), 1).expect("resolves");
+            Resolver::resolve_onto(None, RawCrate::default(), Some(std), Package::default(), 1)
+                .expect("resolves");
         assert!(one.library.items.len() > 100);
         assert_eq!(
             format!("{:?}", one.library.items),
@@ -2037,7 +2296,7 @@ mod tests {
         src.push_str("impl other::Tr<u8> for S2 {}\nimpl other::Tr<u8, u8> for S3 {}\n");
         let show = |from: usize| {
             let c = crate::syntax::rust::parse_crate(&file, &src).expect("parses");
-            match Resolver::resolve_onto(None, c, None, from) {
+            match Resolver::resolve_onto(None, c, None, Package::default(), from) {
                 Ok(_) => "ok".to_string(),
                 Err(e) => format!("{e:?}"),
             }
@@ -2050,7 +2309,7 @@ mod tests {
     fn resolve_text(src: &str) -> std::result::Result<Vec<Item>, String> {
         let file: std::sync::Arc<str> = "t.rs".into();
         let c = crate::syntax::rust::parse_crate(&file, src).expect("parses");
-        Resolver::resolve_onto(None, c, None, usize::MAX)
+        Resolver::resolve_onto(None, c, None, Package::default(), usize::MAX)
             .map(|r| r.user.items)
             .map_err(|e| format!("{e:?}"))
     }

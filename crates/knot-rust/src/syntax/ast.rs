@@ -423,8 +423,11 @@ pub const UNSEEN_ATTR: &str = "unseen";
 pub struct ExternalTy {
     /// Its internal name: the path it was imported or written by (`crate::ctypes::c_ulong`).
     pub name: Ident,
-    /// How many type arguments it is used with.
+    /// How many type (and const) arguments it is used with.
     pub arity: usize,
+    /// How many lifetime arguments it is used with (at most; a use may elide them).
+    #[serde(default)]
+    pub lifetimes: usize,
     /// Whether it belongs to this crate, when its path tells: `crate::`, `self::`, `super::` paths
     /// do; `std::`, `core::`, `alloc::` and another crate's do not; a bare name an unseen glob may
     /// bring in, or a path through a module the file declares but knot did not read, may be either.

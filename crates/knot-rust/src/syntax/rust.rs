@@ -51,6 +51,10 @@ pub struct RawModule {
     pub aliases: Vec<AliasDecl>,
     /// `mod m { .. }`.
     pub mods: Vec<RawModule>,
+    /// `mod m;` whose file knot did not read (one file alone, or the file is missing): what the
+    /// module holds is unseen, and the crate is a fragment.
+    #[serde(default)]
+    pub unread: bool,
 }
 
 /// A parsed crate with the warnings its conversion gave.
@@ -65,6 +69,203 @@ pub struct RawCrate {
 /// Parse a Rust source file.
 pub fn parse_crate(file: &Arc<str>, src: &str) -> Result<RawCrate> {
     parse_crate_with(file, src, super::rust_fast::enabled())
+}
+
+/// The configuration a crate of a package is read under: `#[cfg(..)]` and `#[cfg_attr(..)]`
+/// evaluated for the host target and the crate's enabled features, as Cargo builds it (`test`,
+/// `doc`, `docsrs`, `miri` and every cfg a build script might set are off).
+#[derive(Clone, Debug, Default)]
+pub struct CrateCfg {
+    /// The enabled features.
+    pub features: rustc_hash::FxHashSet<String>,
+}
+
+impl CrateCfg {
+    /// The host's configuration with `features` enabled.
+    pub fn host(features: impl IntoIterator<Item = String>) -> CrateCfg {
+        CrateCfg {
+            features: features.into_iter().collect(),
+        }
+    }
+
+    /// Whether a cfg option (`unix`, `target_os = "linux"`, `feature = "std"`) is set.
+    fn option(&self, name: &str, value: Option<&str>) -> bool {
+        let consts = std::env::consts::OS;
+        match (name, value) {
+            ("feature", Some(v)) => self.features.contains(v),
+            ("unix", None) => cfg!(unix),
+            ("windows", None) => cfg!(windows),
+            ("debug_assertions", None) | ("panic", Some("unwind")) => true,
+            ("target_os", Some(v)) => v == consts,
+            ("target_family", Some(v)) => v == std::env::consts::FAMILY,
+            ("target_arch", Some(v)) => v == std::env::consts::ARCH,
+            ("target_pointer_width", Some(v)) => v == (usize::BITS).to_string(),
+            ("target_endian", Some(v)) => {
+                v == if cfg!(target_endian = "little") {
+                    "little"
+                } else {
+                    "big"
+                }
+            }
+            ("target_env", Some(v)) => {
+                (cfg!(target_env = "gnu") && v == "gnu")
+                    || (cfg!(target_env = "musl") && v == "musl")
+                    || (cfg!(target_env = "msvc") && v == "msvc")
+            }
+            ("target_vendor", Some(v)) => {
+                v == if cfg!(target_vendor = "apple") {
+                    "apple"
+                } else if cfg!(target_vendor = "pc") {
+                    "pc"
+                } else {
+                    "unknown"
+                }
+            }
+            ("target_has_atomic", Some(v)) => {
+                matches!(v, "8" | "16" | "32" | "ptr")
+                    || (v == "64" && cfg!(target_has_atomic = "64"))
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether a dependency's platform (`cfg(unix)`, or a target triple) is the host's.
+    pub fn eval_target(&self, target: &str) -> bool {
+        match target
+            .strip_prefix("cfg(")
+            .and_then(|t| t.strip_suffix(')'))
+        {
+            Some(pred) => syn::parse_str::<syn::Meta>(pred)
+                .ok()
+                .and_then(|m| self.eval(&m))
+                .unwrap_or(false),
+            None => {
+                target.starts_with(std::env::consts::ARCH) && target.contains(std::env::consts::OS)
+            }
+        }
+    }
+
+    /// Evaluate a cfg predicate (`all(unix, feature = "std")`); `None` when it is not one.
+    pub fn eval(&self, m: &syn::Meta) -> Option<bool> {
+        match m {
+            syn::Meta::Path(p) => Some(self.option(&p.get_ident()?.to_string(), None)),
+            syn::Meta::NameValue(nv) => {
+                let name = nv.path.get_ident()?.to_string();
+                let syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) = &nv.value
+                else {
+                    return None;
+                };
+                Some(self.option(&name, Some(&s.value())))
+            }
+            syn::Meta::List(l) => {
+                let name = l.path.get_ident()?.to_string();
+                let args = l
+                    .parse_args_with(
+                        syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
+                    )
+                    .ok()?;
+                let vals: Option<Vec<bool>> = args.iter().map(|a| self.eval(a)).collect();
+                let vals = vals?;
+                match name.as_str() {
+                    "all" => Some(vals.iter().all(|&v| v)),
+                    "any" => Some(vals.iter().any(|&v| v)),
+                    "not" if vals.len() == 1 => Some(!vals[0]),
+                    _ => None,
+                }
+            }
+        }
+    }
+}
+
+/// Read a crate of a package from its root file (`src/lib.rs`): `mod m;` from `m.rs` or
+/// `m/mod.rs` (or its `#[path]`), `#[cfg]` and `#[cfg_attr]` evaluated under `cfg`. A module file
+/// that is missing gives a located warning and an unread module (the crate is then a fragment).
+pub fn parse_crate_tree(root: &std::path::Path, cfg: &CrateCfg) -> Result<RawCrate> {
+    let file: Arc<str> = root.to_string_lossy().as_ref().into();
+    let src = std::fs::read_to_string(root).map_err(|e| Error::Io {
+        path: file.to_string(),
+        message: e.to_string(),
+    })?;
+    let dir = root
+        .parent()
+        .map(std::path::Path::to_path_buf)
+        .unwrap_or_default();
+    let tree = Tree {
+        cfg,
+        mod_dir: dir.clone(),
+        file_dir: dir,
+    };
+    let (root, warnings, _) = parse_module(&file, &src, Some(tree), Default::default())?;
+    Ok(RawCrate { root, warnings })
+}
+
+/// Where a file of a crate read whole is: its configuration, the directory its `mod m;` files are
+/// in, and the directory a `#[path]` is relative to.
+#[derive(Clone)]
+struct Tree<'c> {
+    cfg: &'c CrateCfg,
+    mod_dir: std::path::PathBuf,
+    file_dir: std::path::PathBuf,
+}
+
+type Macros = rustc_hash::FxHashMap<String, std::rc::Rc<MacroRules>>;
+
+/// Located warnings.
+type Warnings = Vec<(Span, String)>;
+
+/// One file of a crate read whole, with the macros defined before it (textual scope); returns its
+/// module, its warnings (and its children's) and the macros defined by its end.
+fn parse_module(
+    file: &Arc<str>,
+    src: &str,
+    tree: Option<Tree<'_>>,
+    macros: Macros,
+) -> Result<(RawModule, Warnings, Macros)> {
+    super::prescan::check(file, src, super::prescan::Lang::Surface)?;
+    let mut cx = Cx::new(file, src);
+    cx.tree = tree;
+    cx.macros = macros;
+    let mut root = RawModule::default();
+    let mut first_error: Option<Error> = None;
+    let parsed = syn::parse::Parser::parse_str(
+        |input: syn::parse::ParseStream<'_>| -> syn::Result<()> {
+            let mut off = false;
+            for a in input.call(syn::Attribute::parse_inner)? {
+                if cx.tree.is_some() && a.path().is_ident("cfg") {
+                    off |= !cx.cfg_on(&a);
+                } else {
+                    cx.check_inner_attr(&a);
+                }
+            }
+            while !input.is_empty() {
+                let it: syn::Item = input.parse()?;
+                if first_error.is_none() && !off {
+                    if let Err(e) = cx.item(&it, &mut root) {
+                        first_error = Some(e);
+                    }
+                }
+            }
+            Ok(())
+        },
+        file_text(src),
+    );
+    if let Err(e) = parsed {
+        let s = cx.span(e.span());
+        return Err(Error::syntax(
+            file,
+            src,
+            s.start,
+            s.end.max(s.start + 1),
+            e.to_string(),
+        ));
+    }
+    if let Some(e) = first_error {
+        return Err(e);
+    }
+    Ok((root, cx.warnings, cx.macros))
 }
 
 /// [`parse_crate`], with or without the fast path for plain items (`syntax/rust_fast.rs`).
@@ -235,6 +436,8 @@ struct Cx<'a> {
     expanding: u32,
     /// Tokens the expansions of the current top-level invocation may still produce.
     expansion_budget: usize,
+    /// Reading a crate whole: `#[cfg]` evaluated, `mod m;` read from its file.
+    tree: Option<Tree<'a>>,
 }
 
 /// How many tokens the expansions of one item-level invocation (with the invocations nested in its
@@ -271,6 +474,29 @@ pub fn scalar(name: &str) -> Option<TyKind> {
     Some(TyKind::Scalar(s))
 }
 
+/// An item's outer attributes.
+fn item_attrs(it: &syn::Item) -> &[syn::Attribute] {
+    use syn::Item as I;
+    match it {
+        I::Const(i) => &i.attrs,
+        I::Enum(i) => &i.attrs,
+        I::ExternCrate(i) => &i.attrs,
+        I::Fn(i) => &i.attrs,
+        I::ForeignMod(i) => &i.attrs,
+        I::Impl(i) => &i.attrs,
+        I::Macro(i) => &i.attrs,
+        I::Mod(i) => &i.attrs,
+        I::Static(i) => &i.attrs,
+        I::Struct(i) => &i.attrs,
+        I::Trait(i) => &i.attrs,
+        I::TraitAlias(i) => &i.attrs,
+        I::Type(i) => &i.attrs,
+        I::Union(i) => &i.attrs,
+        I::Use(i) => &i.attrs,
+        _ => &[],
+    }
+}
+
 /// Token text without the spaces `quote` puts between tokens (`std :: fmt :: Debug`).
 fn tokens_text(ts: &TokenStream) -> String {
     let mut out = String::new();
@@ -295,6 +521,7 @@ impl<'a> Cx<'a> {
             macros: Default::default(),
             expanding: 0,
             expansion_budget: EXPANSION_TOKENS,
+            tree: None,
         }
     }
 
@@ -368,12 +595,78 @@ impl<'a> Cx<'a> {
         }
     }
 
-    /// Outer attributes knot keeps (`doc` is dropped; `cfg` gives a warning and is kept).
-    fn attrs(&mut self, attrs: &[syn::Attribute]) -> Vec<Attribute> {
+    /// Whether a `#[cfg(..)]` attribute holds under the crate's configuration (an unreadable
+    /// predicate holds, with a warning: the item is kept).
+    fn cfg_on(&mut self, a: &syn::Attribute) -> bool {
+        let Some(tree) = &self.tree else { return true };
+        let cfg = tree.cfg;
+        match a.parse_args::<syn::Meta>().ok().and_then(|m| cfg.eval(&m)) {
+            Some(v) => v,
+            None => {
+                self.warn(a, "#[cfg] predicate not understood: the item is kept");
+                true
+            }
+        }
+    }
+
+    /// Whether attributes switch their item off (`#[cfg(..)]` false), reading a crate whole.
+    fn cfg_off(&mut self, attrs: &[syn::Attribute]) -> bool {
+        self.tree.is_some()
+            && attrs
+                .iter()
+                .filter(|a| a.path().is_ident("cfg"))
+                .any(|a| !self.cfg_on(a))
+    }
+
+    /// `#[cfg_attr(pred, a, b)]` replaced by `#[a] #[b]` when `pred` holds (by nothing otherwise),
+    /// reading a crate whole.
+    fn cfg_attrs(&mut self, attrs: &[syn::Attribute]) -> Vec<syn::Attribute> {
         let mut out = Vec::new();
         for a in attrs {
+            if self.tree.is_none() || !a.path().is_ident("cfg_attr") {
+                out.push(a.clone());
+                continue;
+            }
+            let cfg = self.tree.as_ref().map(|t| t.cfg).expect("tree");
+            let parsed = a.parse_args_with(
+                syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
+            );
+            let Ok(list) = parsed else {
+                self.warn(a, "#[cfg_attr] not understood: skipped");
+                continue;
+            };
+            let mut it = list.into_iter();
+            let Some(pred) = it.next() else { continue };
+            match cfg.eval(&pred) {
+                Some(true) => {
+                    let inner: Vec<syn::Attribute> = it
+                        .map(|meta| syn::Attribute {
+                            pound_token: a.pound_token,
+                            style: a.style,
+                            bracket_token: a.bracket_token,
+                            meta,
+                        })
+                        .collect();
+                    out.extend(self.cfg_attrs(&inner));
+                }
+                Some(false) => {}
+                None => self.warn(a, "#[cfg_attr] predicate not understood: skipped"),
+            }
+        }
+        out
+    }
+
+    /// Outer attributes knot keeps (`doc` is dropped; `cfg` gives a warning and is kept, unless
+    /// the crate is read whole, where it was evaluated).
+    fn attrs(&mut self, attrs: &[syn::Attribute]) -> Vec<Attribute> {
+        let mut out = Vec::new();
+        let expanded = self.cfg_attrs(attrs);
+        for a in &expanded {
             let path = a.path();
             if path.is_ident("doc") {
+                continue;
+            }
+            if self.tree.is_some() && path.is_ident("cfg") {
                 continue;
             }
             if path.is_ident("cfg") || path.is_ident("cfg_attr") {
@@ -528,6 +821,9 @@ impl<'a> Cx<'a> {
 
     fn item(&mut self, it: &syn::Item, m: &mut RawModule) -> Result<()> {
         use syn::Item as I;
+        if self.tree.is_some() && self.cfg_off(item_attrs(it)) {
+            return Ok(());
+        }
         let span = self.span_of(self.item_span_fast(it), it);
         let public = |v: &syn::Visibility| !matches!(v, syn::Visibility::Inherited);
         match it {
@@ -572,6 +868,9 @@ impl<'a> Cx<'a> {
                 wcs.extend(self.where_clause(&e.generics)?);
                 let mut variants = Vec::new();
                 for v in &e.variants {
+                    if self.cfg_off(&v.attrs) {
+                        continue;
+                    }
                     variants.push(self.variant(&v.ident, &v.fields)?);
                 }
                 m.items.push(Item {
@@ -746,9 +1045,19 @@ impl<'a> Cx<'a> {
                             name: md.ident.to_string(),
                             ..RawModule::default()
                         };
-                        for it in items {
-                            self.item(it, &mut sub)?;
+                        let saved = self.tree.clone();
+                        if let Some(t) = &mut self.tree {
+                            // `#[path]` inside an inline module is relative to its directory.
+                            t.mod_dir.push(md.ident.to_string());
+                            t.file_dir = t.mod_dir.clone();
                         }
+                        let r = items.iter().try_for_each(|it| self.item(it, &mut sub));
+                        self.tree = saved;
+                        r?;
+                        m.mods.push(sub);
+                    }
+                    None if self.tree.is_some() => {
+                        let sub = self.module_file(md)?;
                         m.mods.push(sub);
                     }
                     None => {
@@ -758,6 +1067,7 @@ impl<'a> Cx<'a> {
                         );
                         m.mods.push(RawModule {
                             name: md.ident.to_string(),
+                            unread: true,
                             ..RawModule::default()
                         });
                     }
@@ -796,11 +1106,85 @@ impl<'a> Cx<'a> {
                     }
                 }
             }
+            // `extern crate alloc;` names the crate in this module, as a `use` would.
+            I::ExternCrate(e) if e.ident != "self" => m.uses.push(UseDecl {
+                path: vec![e.ident.to_string()],
+                name: Some(
+                    e.rename
+                        .as_ref()
+                        .map_or_else(|| e.ident.to_string(), |(_, r)| r.to_string()),
+                ),
+                span: self.sp(e),
+            }),
             I::Verbatim(v) => self.warn(v, "item not understood, skipped"),
             // Free functions, consts, statics, `extern crate`, `macro_rules!`, trait aliases.
             _ => {}
         }
         Ok(())
+    }
+
+    /// `mod m;` of a crate read whole: the module's file (`m.rs`, `m/mod.rs`, or its `#[path]`)
+    /// read with the macros defined so far; a missing file gives an unread module and a warning.
+    fn module_file(&mut self, md: &syn::ItemMod) -> Result<RawModule> {
+        let tree = self.tree.clone().expect("reading a crate whole");
+        let name = md.ident.to_string().trim_start_matches("r#").to_string();
+        let path_attr = md.attrs.iter().find_map(|a| match &a.meta {
+            syn::Meta::NameValue(nv) if nv.path.is_ident("path") => match &nv.value {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) => Some(s.value()),
+                _ => None,
+            },
+            _ => None,
+        });
+        let candidates = match &path_attr {
+            Some(p) => vec![(tree.file_dir.join(p), true)],
+            None => vec![
+                (tree.mod_dir.join(format!("{name}.rs")), false),
+                (tree.mod_dir.join(&name).join("mod.rs"), true),
+            ],
+        };
+        let found = candidates
+            .iter()
+            .find_map(|(p, mod_rs)| std::fs::read_to_string(p).ok().map(|s| (p, *mod_rs, s)));
+        let Some((path, mod_rs, src)) = found else {
+            let tried: Vec<String> = candidates
+                .iter()
+                .map(|(p, _)| p.display().to_string())
+                .collect();
+            self.warn(
+                md,
+                format!(
+                    "module file not read: `mod {name};` found no file ({}); what it holds is unseen",
+                    tried.join(" or ")
+                ),
+            );
+            return Ok(RawModule {
+                name,
+                unread: true,
+                ..RawModule::default()
+            });
+        };
+        let dir = path
+            .parent()
+            .map(std::path::Path::to_path_buf)
+            .unwrap_or_default();
+        let child = Tree {
+            cfg: tree.cfg,
+            mod_dir: if mod_rs { dir.clone() } else { dir.join(&name) },
+            file_dir: dir,
+        };
+        let file: Arc<str> = path.to_string_lossy().as_ref().into();
+        let macro_use = md.attrs.iter().any(|a| a.path().is_ident("macro_use"));
+        let (mut sub, warnings, macros) =
+            parse_module(&file, &src, Some(child), self.macros.clone())?;
+        self.warnings.extend(warnings);
+        if macro_use {
+            self.macros = macros;
+        }
+        sub.name = name;
+        Ok(sub)
     }
 
     /// An item-position macro invocation: expanded when a `macro_rules!` of that name was defined
@@ -921,6 +1305,9 @@ impl<'a> Cx<'a> {
         };
         let mut out = Vec::new();
         for f in fs {
+            if self.cfg_off(&f.attrs) {
+                continue;
+            }
             out.push(Field {
                 name: f.ident.as_ref().map(|i| self.ident(i)),
                 ty: self.ty(&f.ty)?,
@@ -1312,12 +1699,27 @@ impl<'a> Cx<'a> {
                         .unwrap_or_else(|| unreachable!("checked by the guard")),
                 ),
             )),
+            // A macro's `$n:expr` fragment is an invisible group.
+            syn::Expr::Group(g) => self.const_expr(&g.expr),
+            syn::Expr::Paren(p) => self.const_expr(&p.expr),
             syn::Expr::Block(b) if b.block.stmts.len() == 1 => match &b.block.stmts[0] {
                 syn::Stmt::Expr(e, None) => self.const_expr(e),
-                _ => Err(self.err(e, "knot reads only literal or named constants here")),
+                _ => self.opaque_const(e),
             },
-            _ => Err(self.err(e, "knot reads only literal or named constants here")),
+            _ => self.opaque_const(e),
         }
+    }
+
+    /// A const expression knot does not evaluate: reading a crate whole, a constant known only by
+    /// its text (equal to itself alone); otherwise an error.
+    fn opaque_const(&mut self, e: &syn::Expr) -> Result<ConstValue> {
+        if self.tree.is_none() {
+            return Err(self.err(e, "knot reads only literal or named constants here"));
+        }
+        Ok(ConstValue::Name(Ident {
+            name: format!("{{{}}}", tokens_text(&e.to_token_stream())),
+            span: self.sp(e),
+        }))
     }
 
     fn path_ty(&mut self, qself: Option<&syn::QSelf>, path: &syn::Path, span: Span) -> Result<Ty> {
