@@ -13,6 +13,7 @@
 //! ([`canonical`]), answer sets ([`AnswerSet`]), and the limits and cancel flag ([`Limits`]).
 
 pub mod dialect;
+pub mod dynamic;
 pub mod error;
 pub mod program;
 pub mod solve;

@@ -47,6 +47,8 @@ struct TableCache {
     tables: FxHashMap<TermId, AnswerSet>,
     /// The generation of the program the cache was filled from.
     program: Option<crate::program::Generation>,
+    /// The version of its dynamic database then (`Program::db`).
+    db: u64,
     limits: (Option<u32>, u32, bool),
 }
 
@@ -88,10 +90,16 @@ impl Strategy for Slg {
                 limits.table_all,
             );
             let id = program.generation();
+            let db = program.db.version();
             let c = &mut self.cache;
-            if c.program != Some(id) || c.limits != shape || c.tables.len() > limits.max_tables {
+            if c.program != Some(id)
+                || c.db != db
+                || c.limits != shape
+                || c.tables.len() > limits.max_tables
+            {
                 c.tables.clear();
                 c.program = Some(id);
+                c.db = db;
                 c.limits = shape;
             }
             let dl = &mut self.datalog;
@@ -102,7 +110,8 @@ impl Strategy for Slg {
                 && out.error.is_none()
                 && !out.floundered
                 && !out.negative_cycle
-                && !out.stopped_by_caller;
+                && !out.stopped_by_caller
+                && program.db.version() == db;
             if clean {
                 c.tables.extend(done);
             }
@@ -228,7 +237,12 @@ fn run(
         assume,
         verdict: Verdict::default(),
         known,
-        datalog: (!program.top_down_only).then_some(datalog),
+        // The sub-engine reads the facts as loaded: not with a dynamic database.
+        datalog: (!program.top_down_only && !program.db.active() && program.declared.is_empty())
+            .then_some(datalog),
+        db_version: program.db.version(),
+        db_seen: program.db.events_len(),
+        abolished: Default::default(),
         chalk: chalk_order,
         frames: Vec::new(),
         clock: 0,
@@ -324,6 +338,12 @@ struct Engine<'a, 'b> {
     verdict: Verdict,
     /// Tables are pursued in chalk's order (`chalk.rs`).
     chalk: bool,
+    /// The dynamic database's version and events this run has taken into account
+    /// ([`Engine::db_events`]).
+    db_version: u64,
+    db_seen: usize,
+    /// Keys of tables abolished in this run: not taken from `known` again.
+    abolished: rustc_hash::FxHashSet<TermId>,
     /// chalk order: the tables being pursued, the query's first.
     frames: Vec<chalk::Frame>,
     /// chalk order: the stack time.
@@ -649,6 +669,9 @@ impl Engine<'_, '_> {
         env: &Env,
         root_goal: bool,
     ) -> Option<(TableId, VarMap, UniverseMap)> {
+        if m.program.db.version() != self.db_version {
+            self.db_events(m);
+        }
         let c = canonicalize_call(m, st, goal, env, root_goal)?;
         if let Some(&t) = self.index.get(&c.key) {
             m.out.stats.cache_hits += u64::from(self.tables[t as usize].complete);
@@ -677,7 +700,11 @@ impl Engine<'_, '_> {
         self.index.insert(key, t);
         self.tables[t as usize].key = key;
         self.cyclic.push(t);
-        if let Some(answers) = self.known.get(&key) {
+        if let Some(answers) = self
+            .known
+            .get(&key)
+            .filter(|_| !self.abolished.contains(&key))
+        {
             // Completed by an earlier goal: complete here too, nothing to run.
             let tb = &mut self.tables[t as usize];
             tb.answers = answers.clone();
@@ -854,6 +881,49 @@ impl Engine<'_, '_> {
                     }
                 }
             }
+        }
+    }
+
+    /// Take the dynamic database's new events into account: `abolish_all_tables/0` and
+    /// `abolish_table_pred/1` abolish complete tables; a change to a dynamic predicate declared
+    /// incremental abolishes the complete incremental tables that may depend on it (XSB's
+    /// incremental tabling: the others keep their answers until abolished). An abolished table is
+    /// evaluated again by its next call.
+    fn db_events(&mut self, m: &mut Machine<'_>) {
+        let program = self.program;
+        self.db_version = program.db.version();
+        let events = program.db.events_since(self.db_seen);
+        self.db_seen += events.len();
+        for e in events {
+            use crate::dynamic::DbEvent;
+            let deps = match e {
+                DbEvent::Changed(p) if program.incremental.contains(&p) => {
+                    Some(program.dependents(m.store, p))
+                }
+                DbEvent::Changed(_) => continue,
+                _ => None,
+            };
+            let tables = &self.tables;
+            let store = &*m.store;
+            let mut gone = Vec::new();
+            self.index.retain(|&key, &mut t| {
+                let tb = &tables[t as usize];
+                let pred = store.functor(tb.goal);
+                let hit = tb.complete
+                    && match e {
+                        DbEvent::AbolishAllTables => true,
+                        DbEvent::AbolishTables(p) => pred == Some(p),
+                        DbEvent::Changed(_) => pred.is_some_and(|p| {
+                            program.incremental.contains(&p)
+                                && deps.as_ref().is_some_and(|d| d.contains(&p))
+                        }),
+                    };
+                if hit {
+                    gone.push(key);
+                }
+                !hit
+            });
+            self.abolished.extend(gone);
         }
     }
 
