@@ -8,6 +8,7 @@ mod control;
 mod db;
 pub mod messages;
 mod terms;
+pub use terms::compare_terms;
 mod text;
 pub mod write;
 

@@ -9,6 +9,7 @@
 
 mod assume;
 mod chalk;
+mod moded;
 mod order;
 mod table;
 
@@ -238,8 +239,11 @@ fn run(
         verdict: Verdict::default(),
         known,
         // The sub-engine reads the facts as loaded: not with a dynamic database.
-        datalog: (!program.top_down_only && !program.db.active() && program.declared.is_empty())
-            .then_some(datalog),
+        datalog: (!program.top_down_only
+            && !program.db.active()
+            && program.declared.is_empty()
+            && program.table_modes.is_empty())
+        .then_some(datalog),
         db_version: program.db.version(),
         db_seen: program.db.events_len(),
         abolished: Default::default(),
@@ -616,6 +620,9 @@ impl Engine<'_, '_> {
                 }
             }
             tb.complete = true;
+            if let Some(md) = tb.moded.take() {
+                tb.answers = md.compact(&tb.answers);
+            }
             tb.frozen = Some(assume::flat(&tb.answers));
             tb.answers.freeze();
             // Consumers still scheduled (their owners are below the group) keep their state until fed.
@@ -629,6 +636,9 @@ impl Engine<'_, '_> {
             self.push_work(owner, Work::Feed(t, i));
         }
         for &t in &group {
+            for st in std::mem::take(&mut self.tables[t as usize].recall) {
+                self.push_work(Owner::Root, Work::Resume(st));
+            }
             let waiters = std::mem::take(&mut self.tables[t as usize].waiters);
             let holds = !self.tables[t as usize].certain;
             let maybe = self.tables[t as usize].maybe;
@@ -685,6 +695,7 @@ impl Engine<'_, '_> {
         let umap = c.umap.clone();
         let (g, map) = c.into_goal(m.store);
         let key = g.key;
+        let g_goal = g.goal;
         let t = self.tables.len() as TableId;
         let dfn = self.next_dfn;
         self.next_dfn += 1;
@@ -699,6 +710,7 @@ impl Engine<'_, '_> {
         ));
         self.index.insert(key, t);
         self.tables[t as usize].key = key;
+        self.tables[t as usize].moded = moded::for_goal(m.store, self.program, g_goal);
         self.cyclic.push(t);
         if let Some(answers) = self
             .known
@@ -941,9 +953,30 @@ impl Engine<'_, '_> {
                 return;
             }
         }
-        if tb.complete || !record(m, &mut tb.answers, ans) || self.chalk {
+        if let Some(md) = tb.moded.take() {
+            // Mode-directed: the answer aggregated with the binding's live one, if it changes it.
+            let merged = if tb.complete {
+                None
+            } else {
+                md.merge(m, &tb.answers, ans)
+            };
+            let tb = &mut self.tables[t as usize];
+            let mut md = md;
+            let added = match merged {
+                Some((vals, old)) if record(m, &mut tb.answers, &vals) => {
+                    md.recorded(&vals, tb.answers.len() - 1, old);
+                    true
+                }
+                _ => false,
+            };
+            tb.moded = Some(md);
+            if !added || self.chalk {
+                return;
+            }
+        } else if tb.complete || !record(m, &mut tb.answers, ans) || self.chalk {
             return;
         }
+        let tb = &mut self.tables[t as usize];
         let mut wake = Vec::new();
         for (i, c) in tb.consumers.iter_mut().enumerate() {
             if !c.queued {
@@ -1001,6 +1034,14 @@ impl Hooks for Engine<'_, '_> {
                 return CallAction::Answers(Rc::from([]), slots);
             }
             return CallAction::Answers(answers, slots);
+        }
+        if matches!(self.current, Owner::Root) && self.tables[t as usize].moded.is_some() {
+            // The query takes a mode-directed table's answers once it is complete (none of them
+            // superseded): its state, the call in front, is resumed then.
+            let mut again = st.clone();
+            again.goals = super::machine::cons(GoalKind::Call(goal), env, 0, st.goals.clone());
+            self.tables[t as usize].recall.push(again);
+            return CallAction::Suspend;
         }
         let inductive = matches!(self.current, Owner::Table(o) if !self.is_coinductive(m, o));
         let tb = &mut self.tables[t as usize];

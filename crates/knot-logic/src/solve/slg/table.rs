@@ -94,6 +94,11 @@ pub struct Table {
     /// chalk order: it takes ambiguous answers now (chalk's `AnswerMode::Ambiguous`); at first only
     /// strands that can give a certain answer are pursued.
     pub ambiguous_mode: bool,
+    /// A mode-directed table's aggregation (`moded.rs`).
+    pub moded: Option<Box<super::moded::Moded>>,
+    /// The query's states that called this (mode-directed) table before it completed, each with
+    /// the call in front of its goals: resumed, so called again, once it completes.
+    pub recall: Vec<State>,
 }
 
 impl Table {
@@ -134,6 +139,8 @@ impl Table {
             frame: None,
             cut: false,
             ambiguous_mode: false,
+            moded: None,
+            recall: Vec::new(),
         }
     }
 }
