@@ -51,6 +51,8 @@ pub enum DbEvent {
 #[derive(Default)]
 struct DynState {
     preds: FxHashMap<Pred, DynClauses>,
+    /// Predicates `abolish/1` removed (unknown again until a clause is added).
+    gone: FxHashSet<Pred>,
     /// The changes, in order (a run of changes of one predicate is one event).
     log: Vec<DbEvent>,
     /// For each predicate, the predicates whose dynamic clauses' bodies call it.
@@ -102,6 +104,7 @@ impl DynamicDb {
         change: impl FnOnce(&mut Vec<DynClause>) -> bool,
     ) -> bool {
         let mut st = self.lock();
+        st.gone.remove(&pred);
         let next = &self.next_id;
         let list = st.preds.entry(pred).or_insert_with(|| {
             Arc::new(
@@ -177,9 +180,16 @@ impl DynamicDb {
             .unwrap_or_default()
     }
 
+    /// True when `abolish/1` removed `pred` (and nothing added a clause since).
+    pub fn is_gone(&self, pred: Pred) -> bool {
+        self.active() && self.lock().gone.contains(&pred)
+    }
+
     /// Forget `pred` and all its clauses (`abolish/1`).
     pub fn remove(&self, pred: Pred) -> bool {
         let mut st = self.lock();
+        st.gone.insert(pred);
+        self.active.store(true, Ordering::Relaxed);
         let gone = st.preds.remove(&pred).is_some();
         if gone {
             Self::note(&mut st, DbEvent::Changed(pred));

@@ -1129,6 +1129,9 @@ impl Program {
 
     /// True when the predicate has clauses or was declared.
     pub fn is_known(&self, pred: Pred) -> bool {
+        if self.db.is_gone(pred) {
+            return false;
+        }
         self.preds.contains_key(&pred)
             || self.db.contains(pred)
             || self.declared.contains(&pred)

@@ -1323,6 +1323,10 @@ impl<'p> Machine<'p> {
                     choices,
                 );
             }
+            if self.program.dialect.unknown_error && self.program.db.is_gone(pred) {
+                // Abolished: unknown again.
+                return self.throw_existence(pred);
+            }
         }
         let clauses = self.program.candidates(self.store, pred, &keys);
         let hyps: Vec<Hyp> = env_iter(env)
