@@ -183,3 +183,8 @@ undefined :- tnot(undefined).
 get_residual(G, []) :- call(G).
 tfindall(T, G, L) :- findall(T, G, L).
 sk_not(G) :- \+ G.
+incr_assert(C) :- assertz(C).
+incr_asserta(C) :- asserta(C).
+incr_assertz(C) :- assertz(C).
+incr_retract(C) :- retract(C).
+incr_retractall(C) :- retractall(C).
