@@ -172,3 +172,19 @@ setof(T, G, S) :- bagof(T, G, L), sort(L, S).
 '$lists_must_be_integer'(X) :- throw(error(type_error(integer, X), _)).
 '$lists_must_be_list'(L) :- '$lists_tail'(L, T), ( T == [] -> true ; var(T) -> throw(error(instantiation_error, _)) ; throw(error(type_error(list, L), _)) ).
 '$lists_tail'(L, T) :- '$skip_list'(_, L, T).
+
+% XSB's and SWI-Prolog's tabling library: tabled negation (`tnot/1` of a call of a tabled
+% predicate, else a permission error, as SWI-Prolog's), the undefined truth value of the
+% well-founded semantics, residual programs (an answer's delay list: empty, as knot's engine
+% has no delays yet), and XSB's aliases.
+tnot(G) :- '$tnot_check'(G), \+ G.
+:- table undefined/0.
+undefined :- tnot(undefined).
+get_residual(G, []) :- call(G).
+tfindall(T, G, L) :- findall(T, G, L).
+sk_not(G) :- \+ G.
+incr_assert(C) :- assertz(C).
+incr_asserta(C) :- asserta(C).
+incr_assertz(C) :- assertz(C).
+incr_retract(C) :- retract(C).
+incr_retractall(C) :- retractall(C).

@@ -14,6 +14,7 @@
 
 pub mod clock;
 pub mod dialect;
+pub mod dynamic;
 pub mod error;
 pub mod program;
 pub mod solve;

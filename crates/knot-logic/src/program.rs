@@ -575,6 +575,14 @@ pub struct Program {
     pub flounder_through: FxHashSet<Pred>,
     /// Predicates declared `:- dynamic p/N` (known, possibly without clauses).
     pub declared: FxHashSet<Pred>,
+    /// Mode-directed tables (`:- table path(_,_,min)`): each argument's mode, for the predicates
+    /// declared so (answer subsumption: per binding of the indexed arguments, one aggregated answer).
+    pub table_modes: FxHashMap<Pred, std::sync::Arc<[TableMode]>>,
+    /// Tables declared `as subsumptive`.
+    pub subsumptive: FxHashSet<Pred>,
+    /// Predicates declared `as incremental` (tabled or dynamic): a change to an incremental dynamic
+    /// predicate abolishes the incremental tables that depend on it.
+    pub incremental: FxHashSet<Pred>,
     /// Queries found in the file, in order.
     pub queries: Vec<Query>,
     /// Files included (for messages).
@@ -594,6 +602,12 @@ pub struct Program {
     /// The predicates no derivation without hypotheses can prove (`solve/unprovable.rs`),
     /// computed by the first call that asks, for this generation.
     unprovable: std::sync::OnceLock<FxHashSet<Pred>>,
+    /// The dynamic database: the clauses of dynamic predicates as goals change them
+    /// (`dynamic.rs`). A predicate it holds is answered from it, not from `clauses`.
+    pub db: crate::dynamic::DynamicDb,
+    /// For each predicate, the predicates whose static clauses call it (anywhere in their bodies),
+    /// computed by the first call that asks, for this generation.
+    callers: std::sync::OnceLock<FxHashMap<Pred, Vec<Pred>>>,
 }
 
 /// What [`Program::image`] gives.
@@ -610,6 +624,28 @@ pub struct ProgramImage {
     warnings: Vec<String>,
     /// The dialect's policy switches ([`Dialect::flags`]).
     flags: [bool; 7],
+}
+
+/// The mode of one argument of a mode-directed table (`:- table path(_,_,min)`, SWI-Prolog's answer
+/// subsumption).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableMode {
+    /// `_` (or `index`, `+`): answers are grouped by the indexed arguments.
+    Index,
+    /// The least value in the standard order of terms.
+    Min,
+    /// The greatest.
+    Max,
+    /// The first answer found.
+    First,
+    /// The last answer found.
+    Last,
+    /// The sum of the answers' values.
+    Sum,
+    /// `lattice(PI)`: `call(PI, Old, New, Joined)` joins two values (`PI` a `Name/3` predicate).
+    Lattice(Sym),
+    /// `po(PI)`: a new value replaces an old one when `call(PI, Old, New)` holds (`Name/2`).
+    Po(Sym),
 }
 
 /// How a type relates to its parameter for subtyping (chalk's and rustc's variance).
@@ -694,6 +730,9 @@ impl Program {
             open,
             flounder_through,
             declared,
+            table_modes,
+            subsumptive,
+            incremental,
             queries,
             sources,
             dialect,
@@ -701,6 +740,8 @@ impl Program {
             warnings,
             variances,
             unprovable: _,
+            db: _,
+            callers: _,
         } = self;
         Program {
             foreign: foreign.clone(),
@@ -710,6 +751,9 @@ impl Program {
             open: open.clone(),
             flounder_through: flounder_through.clone(),
             declared: declared.clone(),
+            table_modes: table_modes.clone(),
+            subsumptive: subsumptive.clone(),
+            incremental: incremental.clone(),
             queries: queries.clone(),
             sources: sources.clone(),
             dialect: *dialect,
@@ -755,6 +799,85 @@ impl Program {
         if self.unprovable.get().is_some() {
             self.unprovable = std::sync::OnceLock::new();
         }
+        if self.callers.get().is_some() {
+            self.callers = std::sync::OnceLock::new();
+        }
+    }
+
+    /// A clause made of a term (`H :- B` or a fact; its variables `Var(0..)`) for the dynamic
+    /// database, with its predicate; `None` when the head is not callable or is a control construct.
+    pub fn dynamic_clause(store: &mut Store, term: TermId) -> Option<(Pred, Clause)> {
+        let (head, body_term) = match store.view(term) {
+            View::App(f, args) if f == syms::NECK && args.len() == 2 => (args[0], args[1]),
+            _ => (term, store.atom(syms::TRUE)),
+        };
+        let pred = match store.functor(head) {
+            Some((f, n)) if !is_control(f, n) => (f, n),
+            _ => return None,
+        };
+        let exec = mark_negations(store, term, body_term);
+        let body = conjuncts(store, exec);
+        let nvars = store.var_count(term);
+        let clause = Clause::new(term, head, body, body_term, nvars, Vec::new(), None, None);
+        Some((pred, clause))
+    }
+
+    /// The predicates a goal term may call: every callable subterm's functor (an
+    /// over-approximation: meta-calls' goals count, and so does data that looks like a goal).
+    pub fn called_in(&self, store: &Store, body: TermId) -> Vec<Pred> {
+        let mut out = Vec::new();
+        let mut stack = vec![body];
+        while let Some(t) = stack.pop() {
+            let p = match store.view(t) {
+                View::App(f, args) => {
+                    stack.extend_from_slice(args);
+                    (f, args.len() as u32)
+                }
+                View::Atom(f) => (f, 0),
+                _ => continue,
+            };
+            if !out.contains(&p) {
+                out.push(p);
+            }
+        }
+        out
+    }
+
+    /// The predicates whose static clauses may call `pred` (see [`Program::called_in`]).
+    pub fn static_callers(&self, store: &Store, pred: Pred) -> &[Pred] {
+        let map = self.callers.get_or_init(|| {
+            let mut map: FxHashMap<Pred, Vec<Pred>> = FxHashMap::default();
+            for (&caller, ix) in &self.preds {
+                if !ix.has_body {
+                    continue;
+                }
+                for &c in &ix.all {
+                    for callee in self.called_in(store, self.clauses[c as usize].body_term) {
+                        let v = map.entry(callee).or_default();
+                        if !v.contains(&caller) {
+                            v.push(caller);
+                        }
+                    }
+                }
+            }
+            map
+        });
+        map.get(&pred).map(|v| &v[..]).unwrap_or(&[])
+    }
+
+    /// The predicates that may depend on `pred` (itself included): callers of callers, through
+    /// static clauses and the dynamic database's rules.
+    pub fn dependents(&self, store: &Store, pred: Pred) -> FxHashSet<Pred> {
+        let mut seen = FxHashSet::default();
+        let mut stack = vec![pred];
+        while let Some(p) = stack.pop() {
+            if !seen.insert(p) {
+                continue;
+            }
+            stack.extend_from_slice(self.static_callers(store, p));
+            stack.extend(self.db.callers_of(p));
+        }
+        seen
     }
 
     /// The program's clauses and declarations, to be rebuilt over the same store by
@@ -1006,7 +1129,11 @@ impl Program {
 
     /// True when the predicate has clauses or was declared.
     pub fn is_known(&self, pred: Pred) -> bool {
+        if self.db.is_gone(pred) {
+            return false;
+        }
         self.preds.contains_key(&pred)
+            || self.db.contains(pred)
             || self.declared.contains(&pred)
             || self.tabled.contains(&pred)
             || self.coinductive.contains(&pred)
@@ -1131,6 +1258,8 @@ impl Program {
                 }
                 return Ok(());
             }
+            // XSB's module directives (`:- import p/1 from m.`, `:- export p/1.`): one program.
+            ("import", 1) | ("export", 0) => return Ok(()),
             ("initialization", 1 | 2) => {
                 // Run as a query by `knot run` (SWI runs it after loading the file).
                 self.queries.push(Query {
@@ -1185,7 +1314,12 @@ impl Program {
             }
         }
         let mut specs = Vec::new();
-        let mut items = conjuncts(store, args[0]);
+        // `table (p/1, q/2) as incremental`: the options apply to every predicate listed.
+        let (spec_list, options) = match store.view(args[0]) {
+            View::App(a, x) if store.name(a) == "as" && x.len() == 2 => (x[0], Some(x[1])),
+            _ => (args[0], None),
+        };
+        let mut items = conjuncts(store, spec_list);
         // `dynamic([p/1, q/2])`
         if items.len() == 1 && matches!(store.view(items[0]), View::App(syms::CONS, _)) {
             let mut cur = items[0];
@@ -1195,13 +1329,41 @@ impl Program {
                 cur = xs[1];
             }
         }
+        let mut modes = Vec::new();
+        let mut each_options = Vec::new();
         for s in items {
-            // `table p/2 as subsumptive` and similar modes: the mode is ignored.
+            // `table p/2 as subsumptive` written per predicate.
             let s = match store.view(s) {
-                View::App(a, x) if store.name(a) == "as" && x.len() == 2 => x[0],
+                View::App(a, x) if store.name(a) == "as" && x.len() == 2 => {
+                    each_options.push(x[1]);
+                    x[0]
+                }
                 _ => s,
             };
             match store.view(s) {
+                // A mode-directed table, `path(_, _, min)`, or `p(_)` (no moded argument).
+                View::App(f, a) if kind == "table" && store.name(f) != "/" => {
+                    let mut ms = Vec::with_capacity(a.len());
+                    for &m in a {
+                        ms.push(table_mode(store, m).ok_or_else(|| {
+                            bad(format!(
+                                "`{}` is not a table mode: expected `_`, `index`, `min`, `max`, \
+                                 `first`, `last`, `sum`, `lattice(PI)` or `po(PI)`",
+                                crate::syntax::print::term_to_string(
+                                    store,
+                                    m,
+                                    &crate::syntax::print::default_var_name,
+                                    999
+                                )
+                            ))
+                        })?);
+                    }
+                    let pred = (f, a.len() as u32);
+                    specs.push(pred);
+                    if ms.iter().any(|m| *m != TableMode::Index) {
+                        modes.push((pred, ms));
+                    }
+                }
                 View::App(slash, a) if store.name(slash) == "/" && a.len() == 2 => {
                     match (store.view(a[0]), store.view(a[1])) {
                         (View::Atom(n), View::Int(k)) if (0..=1024).contains(&k) => {
@@ -1221,6 +1383,32 @@ impl Program {
             self.touch();
             return Ok(());
         }
+        // Options: `subsumptive`, `incremental`, `dynamic`, and others read but not honoured
+        // (`variant`, `opaque`, `subgoal_abstract(N)`, `max_answers(N)`, ...).
+        let mut opts = Vec::new();
+        for o in options.into_iter().chain(each_options) {
+            opts.extend(conjuncts(store, o));
+        }
+        for o in opts {
+            let name = match store.view(o) {
+                View::Atom(a) => store.name(a).to_string(),
+                View::App(a, _) => store.name(a).to_string(),
+                _ => String::new(),
+            };
+            match name.as_str() {
+                "subsumptive" => self.subsumptive.extend(specs.iter().copied()),
+                "incremental" => self.incremental.extend(specs.iter().copied()),
+                "dynamic" => self.declared.extend(specs.iter().copied()),
+                "variant" | "opaque" | "private" | "shared" | "lazy" => {}
+                _ => warn(
+                    self,
+                    format!("table option `{name}` is not supported by knot; it is ignored"),
+                ),
+            }
+        }
+        for (pred, ms) in modes {
+            self.table_modes.insert(pred, ms.into());
+        }
         let set = match kind.as_str() {
             "table" => &mut self.tabled,
             "coinductive" => &mut self.coinductive,
@@ -1231,6 +1419,37 @@ impl Program {
         self.touch();
         Ok(())
     }
+}
+
+/// The mode of one argument of a mode-directed table declaration.
+fn table_mode(store: &Store, m: TermId) -> Option<TableMode> {
+    // `lattice(PI)` / `po(PI)`: PI is `Name/Arity`, `Name`, or a head `Name(_, ..)`.
+    let pi_name = |t: TermId| match store.view(t) {
+        View::Atom(n) => Some(n),
+        View::App(s, a) if store.name(s) == "/" && a.len() == 2 => match store.view(a[0]) {
+            View::Atom(n) => Some(n),
+            _ => None,
+        },
+        View::App(n, _) => Some(n),
+        _ => None,
+    };
+    Some(match store.view(m) {
+        View::Var(_) => TableMode::Index,
+        View::Atom(a) => match store.name(a) {
+            "index" | "+" => TableMode::Index,
+            "min" | "-" => TableMode::Min,
+            "max" => TableMode::Max,
+            "first" => TableMode::First,
+            "last" => TableMode::Last,
+            "sum" => TableMode::Sum,
+            _ => return None,
+        },
+        View::App(f, a) if a.len() == 1 && store.name(f) == "lattice" => {
+            TableMode::Lattice(pi_name(a[0])?)
+        }
+        View::App(f, a) if a.len() == 1 && store.name(f) == "po" => TableMode::Po(pi_name(a[0])?),
+        _ => return None,
+    })
 }
 
 /// A declaration directive's name.
@@ -1254,6 +1473,25 @@ pub fn load_library(store: &mut Store, program: &mut Program) -> Result<()> {
         .copied()
         .collect();
     for item in items {
+        if item.kind == ItemKind::Directive {
+            // `:- table undefined/0.`: a declaration of a library predicate the program does not
+            // define itself.
+            let specs = match store.view(item.term) {
+                View::App(_, a) if a.len() == 1 => conjuncts(store, a[0]),
+                _ => Vec::new(),
+            };
+            let theirs = specs.iter().any(|&s| match store.view(s) {
+                View::App(_, a) if a.len() == 2 => match (store.view(a[0]), store.view(a[1])) {
+                    (View::Atom(n), View::Int(k)) => mine.contains(&(n, k as u32)),
+                    _ => false,
+                },
+                _ => false,
+            });
+            if !theirs {
+                program.load_item(store, item)?;
+            }
+            continue;
+        }
         if !matches!(item.kind, ItemKind::Clause) {
             continue;
         }

@@ -13,6 +13,8 @@ pub fn is_builtin(name: &str, arity: u32) -> bool {
 
 /// Check that every predicate a goal calls is known; name the arities that exist when one is not.
 pub fn check_goal(store: &Store, program: &Program, goal: TermId) -> Result<()> {
+    // Predicates the goal itself asserts clauses of (`assertz((p(X) :- ..)), p(1)`) are known.
+    let asserted = asserted_preds(store, goal);
     let mut stack = vec![goal];
     while let Some(g) = stack.pop() {
         let (f, args) = match store.view(g) {
@@ -41,7 +43,7 @@ pub fn check_goal(store: &Store, program: &Program, goal: TermId) -> Result<()> 
             // The integer and float variables, under the store's vocabulary's names.
             (syms::INT_VAR | syms::FLOAT_VAR, 1) => {}
             _ if is_builtin(name, n) => {}
-            _ if program.is_known((f, n)) => {}
+            _ if program.is_known((f, n)) || asserted.contains(&(f, n)) => {}
             _ => {
                 let others = program.arities_of(f);
                 let hint = if others.is_empty() {
@@ -77,4 +79,25 @@ pub fn check_goal(store: &Store, program: &Program, goal: TermId) -> Result<()> 
         }
     }
     Ok(())
+}
+
+/// The predicates whose clauses `goal` asserts anywhere in it (`assert/1`, `asserta/1`,
+/// `assertz/1`).
+fn asserted_preds(store: &Store, goal: TermId) -> Vec<crate::program::Pred> {
+    let mut out = Vec::new();
+    let mut stack = vec![goal];
+    while let Some(t) = stack.pop() {
+        let View::App(f, args) = store.view(t) else {
+            continue;
+        };
+        if args.len() == 1 && matches!(store.name(f), "assert" | "asserta" | "assertz") {
+            let head = match store.view(args[0]) {
+                View::App(syms::NECK, a) if a.len() == 2 => a[0],
+                _ => args[0],
+            };
+            out.extend(store.functor(head));
+        }
+        stack.extend_from_slice(args);
+    }
+    out
 }

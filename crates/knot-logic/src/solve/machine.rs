@@ -290,6 +290,17 @@ impl Marks {
     }
 }
 
+/// What is done with a dynamic clause whose head unifies with the goal.
+#[derive(Clone, Copy, Debug)]
+pub enum DynMode {
+    /// Run its body (a call).
+    Call,
+    /// Unify its body with this term (`clause/2`).
+    Clause(Ref),
+    /// Unify its body with this term and erase the clause (`retract/1`).
+    Retract(Ref),
+}
+
 pub enum Choice<'p> {
     Resolve {
         goal: Ref,
@@ -316,6 +327,21 @@ pub enum Choice<'p> {
         slots: Rc<[u32]>,
         pos: usize,
         rest: Goals,
+        mark: usize,
+        nslots: usize,
+        universe: u32,
+        marks: Marks,
+    },
+    /// The clauses of a dynamic predicate left to try (`Program::db`): the list as it was when the
+    /// call was made (the logical update view).
+    Dynamic {
+        goal: Ref,
+        env: Env,
+        depth: u32,
+        rest: Goals,
+        clauses: crate::dynamic::DynClauses,
+        pos: usize,
+        mode: DynMode,
         mark: usize,
         nslots: usize,
         universe: u32,
@@ -866,6 +892,22 @@ impl<'p> Machine<'p> {
                 Self::restore(st, mark, nslots, universe, marks);
                 self.try_answers(st, answers, slots, pos, rest, choices)
             }
+            Choice::Dynamic {
+                goal,
+                env,
+                depth,
+                rest,
+                clauses,
+                pos,
+                mode,
+                mark,
+                nslots,
+                universe,
+                marks,
+            } => {
+                Self::restore(st, mark, nslots, universe, marks);
+                self.try_dynamic(st, goal, env, depth, rest, clauses, pos, mode, choices)
+            }
             // Backtracking into a catch frame: the goal has no more answers.
             Choice::Catch { .. } => ControlFlow::Continue(false),
         }
@@ -1326,6 +1368,26 @@ impl<'p> Machine<'p> {
                     Deref::Term(t) => Some(t.term),
                     Deref::Unbound(_) => None,
                 };
+            }
+        }
+        if self.program.db.active() {
+            if let Some(clauses) = self.program.db.snapshot(pred) {
+                let rest = st.goals.take();
+                return self.try_dynamic(
+                    st,
+                    r,
+                    env.clone(),
+                    depth,
+                    rest,
+                    clauses,
+                    0,
+                    DynMode::Call,
+                    choices,
+                );
+            }
+            if self.program.dialect.unknown_error && self.program.db.is_gone(pred) {
+                // Abolished: unknown again.
+                return self.throw_existence(pred);
             }
         }
         let clauses = self.program.candidates(self.store, pred, &keys);
@@ -1799,6 +1861,108 @@ impl<'p> Machine<'p> {
                 return ControlFlow::Continue(true);
             }
             Self::restore(st, mark, nslots, universe, marks);
+        }
+        ControlFlow::Continue(false)
+    }
+
+    /// Resolve `goal` with the clauses of a dynamic predicate from the `pos`th on, as
+    /// [`Machine::try_clauses`] does with a static predicate's.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn try_dynamic<'c>(
+        &mut self,
+        st: &mut State,
+        goal: Ref,
+        env: Env,
+        depth: u32,
+        rest: Goals,
+        clauses: crate::dynamic::DynClauses,
+        mut pos: usize,
+        mode: DynMode,
+        choices: &mut Vec<Choice<'c>>,
+    ) -> Flow {
+        let barrier = choices.len();
+        while pos < clauses.len() {
+            let mark = st.b.mark();
+            let nslots = st.b.len();
+            let universe = st.universe;
+            let marks = Marks::of(st);
+            let dc = &clauses[pos];
+            let clause = &dc.clause;
+            pos += 1;
+            let base = st.b.alloc(clause.nvars, st.universe);
+            if !st
+                .b
+                .unify_head(self.store, Ref::new(clause.head, base), goal, self.opts)
+            {
+                Self::restore(st, mark, nslots, universe, marks);
+                continue;
+            }
+            let goals = match mode {
+                DynMode::Call => {
+                    let mut goals = rest.clone();
+                    for &g in clause.body().iter().rev() {
+                        let mut cuts = false;
+                        let kind = if g == self.cut_atom {
+                            GoalKind::CutTo(barrier)
+                        } else if self.has_control(g) {
+                            cuts = self.contains_cut(g);
+                            GoalKind::CallCut(Ref::new(g, base), barrier)
+                        } else {
+                            GoalKind::Call(Ref::new(g, base))
+                        };
+                        goals = cons_scoped(kind, &env, depth + 1, goals, cuts);
+                    }
+                    goals
+                }
+                DynMode::Clause(body) | DynMode::Retract(body) => {
+                    if !st.b.unify(
+                        self.store,
+                        Ref::new(clause.body_term, base),
+                        body,
+                        self.opts,
+                    ) {
+                        Self::restore(st, mark, nslots, universe, marks);
+                        continue;
+                    }
+                    if let DynMode::Retract(_) = mode {
+                        let id = dc.id;
+                        let erased = self.store.functor(clause.head).is_some_and(|pred| {
+                            self.program.db.update(pred, Vec::new, |v| {
+                                match v.iter().position(|c| c.id == id) {
+                                    Some(i) => {
+                                        v.remove(i);
+                                        true
+                                    }
+                                    None => false,
+                                }
+                            })
+                        });
+                        if !erased {
+                            // Retracted meanwhile (by another retract): not this one.
+                            Self::restore(st, mark, nslots, universe, marks);
+                            continue;
+                        }
+                    }
+                    rest.clone()
+                }
+            };
+            if pos < clauses.len() {
+                choices.push(Choice::Dynamic {
+                    goal,
+                    env,
+                    depth,
+                    rest,
+                    clauses,
+                    pos,
+                    mode,
+                    mark,
+                    nslots,
+                    universe,
+                    marks,
+                });
+            }
+            st.goals = goals;
+            return ControlFlow::Continue(true);
         }
         ControlFlow::Continue(false)
     }

@@ -2,7 +2,7 @@
 
 use super::prescan;
 use crate::error::{Error, Result, Span};
-use crate::term::{syms, Store, Sym, TermId};
+use crate::term::{syms, Store, Sym, TermId, View};
 use pest::iterators::Pair;
 use pest::Parser;
 use std::sync::Arc;
@@ -148,18 +148,22 @@ impl Conv<'_> {
                 t
             }
             Rule::term900 => {
-                let mut nots = 0;
+                let mut nots = Vec::new();
                 let mut t = None;
                 for q in p.into_inner() {
                     if q.as_rule() == Rule::not_op {
-                        nots += 1;
+                        nots.push(if q.as_str().starts_with("tnot") {
+                            self.store.sym("tnot")
+                        } else {
+                            syms::NOT
+                        });
                     } else {
                         t = Some(self.term(q));
                     }
                 }
                 let mut t = t.expect("operand");
-                for _ in 0..nots {
-                    t = self.store.app(syms::NOT, &[t]);
+                for f in nots.into_iter().rev() {
+                    t = self.store.app(f, &[t]);
                 }
                 t
             }
@@ -308,19 +312,66 @@ impl Conv<'_> {
     }
 
     fn decl(&mut self, p: Pair<'_, Rule>) -> TermId {
-        let mut it = p.into_inner();
-        let kind = self.store.sym(it.next().expect("kind").as_str());
+        let mut it = p.into_inner().peekable();
+        let Some(first) = it.next() else {
+            return self.store.atom(syms::TRUE);
+        };
+        match first.as_rule() {
+            // XSB's module directives: `import(From)` and `export`, which the loader ignores.
+            Rule::decl_import => {
+                let from = first
+                    .into_inner()
+                    .last()
+                    .map(|n| self.name(n))
+                    .unwrap_or(syms::TRUE);
+                let from = self.store.atom(from);
+                let f = self.store.sym("import");
+                return self.store.app(f, &[from]);
+            }
+            Rule::decl_export => return self.store.atom_named("export"),
+            _ => {}
+        }
+        let kind = self.store.sym(first.as_str());
         let slash = self.store.sym("/");
-        let specs: Vec<TermId> = it
-            .map(|spec| {
-                let mut s = spec.into_inner();
-                let name = self.name(s.next().expect("name"));
-                let n = self.term(s.next().expect("arity"));
-                let name = self.store.atom(name);
-                self.store.app(slash, &[name, n])
-            })
-            .collect();
-        let specs = self.right_assoc(syms::COMMA, specs);
+        let mut specs = Vec::new();
+        let mut options = None;
+        for spec in it {
+            if spec.as_rule() == Rule::decl_as {
+                options = spec.into_inner().last().map(|t| self.term(t));
+                continue;
+            }
+            let text = spec.as_str();
+            let mut s = spec.into_inner();
+            let Some(head) = s.next() else { continue };
+            let t = match head.as_rule() {
+                Rule::compound => self.term(head),
+                _ => {
+                    let name = self.name(head);
+                    let name = self.store.atom(name);
+                    match s.next() {
+                        Some(n) => {
+                            let n = self.term(n);
+                            // `name//N`: the grammar rule's predicate `name/(N + 2)`.
+                            let n = match (text.contains("//"), self.store.view(n)) {
+                                (true, View::Int(k)) => self.store.int(k + 2),
+                                _ => n,
+                            };
+                            self.store.app(slash, &[name, n])
+                        }
+                        None => {
+                            let zero = self.store.int(0);
+                            self.store.app(slash, &[name, zero])
+                        }
+                    }
+                }
+            };
+            specs.push(t);
+        }
+        let mut specs = self.right_assoc(syms::COMMA, specs);
+        if let Some(o) = options {
+            let as_ = self.store.sym("as");
+            specs = self.store.app(as_, &[specs, o]);
+        }
         self.store.app(kind, &[specs])
     }
 }

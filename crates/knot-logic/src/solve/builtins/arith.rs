@@ -116,6 +116,11 @@ fn to_int(f: f64) -> Result<Num, Err> {
     ))
 }
 
+/// `A + B` (SWI-Prolog's: an integer sum overflowing to a big integer, a float with a float).
+pub fn add(a: Num, b: Num) -> Option<Num> {
+    binary("+", a, b).ok()
+}
+
 fn binary(op: &str, a: Num, b: Num) -> Result<Num, Err> {
     use Num::*;
     // The fast path: two machine integers without overflow.

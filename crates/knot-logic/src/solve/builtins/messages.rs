@@ -92,6 +92,19 @@ pub fn error_message(store: &Store, program: &Program, ball: TermId) -> String {
                 q(a[1])
             ));
         }
+        View::App(f, a) if store.name(f) == "permission_error" && a.len() == 3 => {
+            // SWI-Prolog's words: `No permission to modify static procedure `p/1'`.
+            let words = |t: TermId| match store.view(t) {
+                View::Atom(w) => store.name(w).replace('_', " "),
+                _ => q(t),
+            };
+            lines.push(format!(
+                "No permission to {} {} `{}'",
+                words(a[0]),
+                words(a[1]),
+                q(a[2])
+            ));
+        }
         View::Atom(a) if store.name(a) == "instantiation_error" => {
             lines.push("Arguments are not sufficiently instantiated".into());
         }

@@ -5,8 +5,10 @@
 
 pub mod arith;
 mod control;
+mod db;
 pub mod messages;
 mod terms;
+pub use terms::compare_terms;
 mod text;
 pub mod write;
 
@@ -74,6 +76,18 @@ pub const BUILTINS: &[(&str, u32)] = &[
     ("phrase", 2),
     ("phrase", 3),
     ("current_prolog_flag", 2),
+    // The dynamic database and table control (`db.rs`).
+    ("assert", 1),
+    ("asserta", 1),
+    ("assertz", 1),
+    ("retract", 1),
+    ("retractall", 1),
+    ("abolish", 1),
+    ("clause", 2),
+    ("dynamic", 1),
+    ("abolish_all_tables", 0),
+    ("abolish_table_pred", 1),
+    ("$tnot_check", 1),
     ("throw", 1),
     ("halt", 0),
     ("halt", 1),
@@ -218,6 +232,8 @@ pub enum Err {
     Domain(&'static str, Ref),
     /// `existence_error(procedure, Name/Arity)`
     Procedure(Pred),
+    /// `permission_error(Action, Type, Name/Arity)`
+    Permission(&'static str, &'static str, Pred),
     /// `existence_error(Kind, Culprit)` (a stream alias that names no stream)
     Existence(&'static str, Ref),
     /// `resource_error(memory)` (a number too large to build)
@@ -278,6 +294,14 @@ impl Machine<'_> {
                 let p = s.atom_named("procedure");
                 let e = s.sym("existence_error");
                 s.app(e, &[p, pi])
+            }
+            Err::Permission(action, kind, (f, n)) => {
+                let name = s.name(f).to_string();
+                let pi = pred_indicator(s, &name, n);
+                let a = s.atom_named(action);
+                let k = s.atom_named(kind);
+                let e = s.sym("permission_error");
+                s.app(e, &[a, k, pi])
             }
             Err::Existence(kind, r) => {
                 let c = st.b.resolve(s, r, &mut map);
@@ -514,6 +538,9 @@ impl Machine<'_> {
             .collect();
         let a = |i: usize| args[i];
         if let Some(f) = self.control(st, name, &args, goal, env, depth, choices, hooks) {
+            return Some(f);
+        }
+        if let Some(f) = self.db_builtin(st, name, &args, env, depth, choices) {
             return Some(f);
         }
         let r = match (name, args.len()) {

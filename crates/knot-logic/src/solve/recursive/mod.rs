@@ -37,6 +37,8 @@ pub struct Recursive {
     global: FxHashMap<TermId, search_graph::Answers>,
     /// The generation of the program the cache was filled from.
     program: Option<crate::program::Generation>,
+    /// The version of its dynamic database then (`Program::db`).
+    db: u64,
 }
 
 impl std::fmt::Debug for Recursive {
@@ -59,9 +61,11 @@ impl Strategy for Recursive {
         on_answer: &mut OnAnswer<'_>,
     ) -> Outcome {
         let id = program.generation();
-        if self.program != Some(id) {
+        let db = program.db.version();
+        if self.program != Some(id) || self.db != db {
             self.global.clear();
             self.program = Some(id);
+            self.db = db;
         }
         let mut m = Machine::new(store, program, limits);
         m.apply_ambiguous = true;
@@ -81,7 +85,12 @@ impl Strategy for Recursive {
         };
         solver.solve(&mut m, goal);
         // Keep the completed results for the next goal, unless a limit cut this search short.
-        if m.out.overflow().is_none() && m.out.error.is_none() && !m.out.stopped_by_caller {
+        // (Results read from the dynamic database hold only for the database they read.)
+        if m.out.overflow().is_none()
+            && m.out.error.is_none()
+            && !m.out.stopped_by_caller
+            && program.db.version() == db
+        {
             self.global = std::mem::take(&mut solver.g.global);
         }
         m.out.aggregation.differing_answers_unguided = true;

@@ -9,6 +9,7 @@
 
 mod assume;
 mod chalk;
+mod moded;
 mod order;
 mod table;
 
@@ -48,6 +49,8 @@ struct TableCache {
     tables: FxHashMap<TermId, AnswerSet>,
     /// The generation of the program the cache was filled from.
     program: Option<crate::program::Generation>,
+    /// The version of its dynamic database then (`Program::db`).
+    db: u64,
     limits: (Option<u32>, u32, bool),
 }
 
@@ -89,10 +92,16 @@ impl Strategy for Slg {
                 limits.table_all,
             );
             let id = program.generation();
+            let db = program.db.version();
             let c = &mut self.cache;
-            if c.program != Some(id) || c.limits != shape || c.tables.len() > limits.max_tables {
+            if c.program != Some(id)
+                || c.db != db
+                || c.limits != shape
+                || c.tables.len() > limits.max_tables
+            {
                 c.tables.clear();
                 c.program = Some(id);
+                c.db = db;
                 c.limits = shape;
             }
             let dl = &mut self.datalog;
@@ -103,7 +112,8 @@ impl Strategy for Slg {
                 && out.error.is_none()
                 && !out.floundered
                 && !out.negative_cycle
-                && !out.stopped_by_caller;
+                && !out.stopped_by_caller
+                && program.db.version() == db;
             if clean {
                 c.tables.extend(done);
             }
@@ -232,7 +242,15 @@ fn run(
         assume,
         verdict: Verdict::default(),
         known,
-        datalog: (!program.top_down_only).then_some(datalog),
+        // The sub-engine reads the facts as loaded: not with a dynamic database.
+        datalog: (!program.top_down_only
+            && !program.db.active()
+            && program.declared.is_empty()
+            && program.table_modes.is_empty())
+        .then_some(datalog),
+        db_version: program.db.version(),
+        db_seen: program.db.events_len(),
+        abolished: Default::default(),
         chalk: chalk_order,
         frames: Vec::new(),
         clock: 0,
@@ -334,6 +352,12 @@ struct Engine<'a, 'b> {
     verdict: Verdict,
     /// Tables are pursued in chalk's order (`chalk.rs`).
     chalk: bool,
+    /// The dynamic database's version and events this run has taken into account
+    /// ([`Engine::db_events`]).
+    db_version: u64,
+    db_seen: usize,
+    /// Keys of tables abolished in this run: not taken from `known` again.
+    abolished: rustc_hash::FxHashSet<TermId>,
     /// chalk order: the tables being pursued, the query's first.
     frames: Vec<chalk::Frame>,
     /// chalk order: the stack time.
@@ -634,6 +658,9 @@ impl Engine<'_, '_> {
                 }
             }
             tb.complete = true;
+            if let Some(md) = tb.moded.take() {
+                tb.answers = md.compact(&tb.answers);
+            }
             tb.frozen = Some(assume::flat(&tb.answers));
             tb.answers.freeze();
             // Consumers still scheduled (their owners are below the group) keep their state until fed.
@@ -647,6 +674,9 @@ impl Engine<'_, '_> {
             self.push_work(owner, Work::Feed(t, i));
         }
         for &t in &group {
+            for st in std::mem::take(&mut self.tables[t as usize].recall) {
+                self.push_work(Owner::Root, Work::Resume(st));
+            }
             let waiters = std::mem::take(&mut self.tables[t as usize].waiters);
             let holds = !self.tables[t as usize].certain;
             let maybe = self.tables[t as usize].maybe;
@@ -746,6 +776,9 @@ impl Engine<'_, '_> {
         env: &Env,
         root_goal: bool,
     ) -> Option<(TableId, VarMap, UniverseMap)> {
+        if m.program.db.version() != self.db_version {
+            self.db_events(m);
+        }
         let c = canonicalize_call(m, st, goal, env, root_goal)?;
         if let Some(&t) = self.index.get(&c.key) {
             m.out.stats.cache_hits += u64::from(self.tables[t as usize].complete);
@@ -759,6 +792,7 @@ impl Engine<'_, '_> {
         let umap = c.umap.clone();
         let (g, map) = c.into_goal(m.store);
         let key = g.key;
+        let g_goal = g.goal;
         let t = self.tables.len() as TableId;
         let dfn = self.next_dfn;
         self.next_dfn += 1;
@@ -773,8 +807,13 @@ impl Engine<'_, '_> {
         ));
         self.index.insert(key, t);
         self.tables[t as usize].key = key;
+        self.tables[t as usize].moded = moded::for_goal(m.store, self.program, g_goal);
         self.cyclic.push(t);
-        if let Some(answers) = self.known.get(&key) {
+        if let Some(answers) = self
+            .known
+            .get(&key)
+            .filter(|_| !self.abolished.contains(&key))
+        {
             // Completed by an earlier goal: complete here too, nothing to run.
             let tb = &mut self.tables[t as usize];
             tb.answers = answers.clone();
@@ -954,6 +993,49 @@ impl Engine<'_, '_> {
         }
     }
 
+    /// Take the dynamic database's new events into account: `abolish_all_tables/0` and
+    /// `abolish_table_pred/1` abolish complete tables; a change to a dynamic predicate declared
+    /// incremental abolishes the complete incremental tables that may depend on it (XSB's
+    /// incremental tabling: the others keep their answers until abolished). An abolished table is
+    /// evaluated again by its next call.
+    fn db_events(&mut self, m: &mut Machine<'_>) {
+        let program = self.program;
+        self.db_version = program.db.version();
+        let events = program.db.events_since(self.db_seen);
+        self.db_seen += events.len();
+        for e in events {
+            use crate::dynamic::DbEvent;
+            let deps = match e {
+                DbEvent::Changed(p) if program.incremental.contains(&p) => {
+                    Some(program.dependents(m.store, p))
+                }
+                DbEvent::Changed(_) => continue,
+                _ => None,
+            };
+            let tables = &self.tables;
+            let store = &*m.store;
+            let mut gone = Vec::new();
+            self.index.retain(|&key, &mut t| {
+                let tb = &tables[t as usize];
+                let pred = store.functor(tb.goal);
+                let hit = tb.complete
+                    && match e {
+                        DbEvent::AbolishAllTables => true,
+                        DbEvent::AbolishTables(p) => pred == Some(p),
+                        DbEvent::Changed(_) => pred.is_some_and(|p| {
+                            program.incremental.contains(&p)
+                                && deps.as_ref().is_some_and(|d| d.contains(&p))
+                        }),
+                    };
+                if hit {
+                    gone.push(key);
+                }
+                !hit
+            });
+            self.abolished.extend(gone);
+        }
+    }
+
     fn add_answer(&mut self, m: &mut Machine<'_>, t: TableId, ans: &[TermId]) {
         let tb = &mut self.tables[t as usize];
         if tb.provisional && !tb.complete {
@@ -968,9 +1050,30 @@ impl Engine<'_, '_> {
                 return;
             }
         }
-        if tb.complete || !record(m, &mut tb.answers, ans) || self.chalk {
+        if let Some(md) = tb.moded.take() {
+            // Mode-directed: the answer aggregated with the binding's live one, if it changes it.
+            let merged = if tb.complete {
+                None
+            } else {
+                md.merge(m, &tb.answers, ans)
+            };
+            let tb = &mut self.tables[t as usize];
+            let mut md = md;
+            let added = match merged {
+                Some((vals, old)) if record(m, &mut tb.answers, &vals) => {
+                    md.recorded(&vals, tb.answers.len() - 1, old);
+                    true
+                }
+                _ => false,
+            };
+            tb.moded = Some(md);
+            if !added || self.chalk {
+                return;
+            }
+        } else if tb.complete || !record(m, &mut tb.answers, ans) || self.chalk {
             return;
         }
+        let tb = &mut self.tables[t as usize];
         let mut wake = Vec::new();
         for (i, c) in tb.consumers.iter_mut().enumerate() {
             if !c.queued {
@@ -1091,6 +1194,14 @@ impl Hooks for Engine<'_, '_> {
                 return CallAction::Answers(Rc::from([]), slots);
             }
             return CallAction::Answers(answers, slots);
+        }
+        if matches!(self.current, Owner::Root) && self.tables[t as usize].moded.is_some() {
+            // The query takes a mode-directed table's answers once it is complete (none of them
+            // superseded): its state, the call in front, is resumed then.
+            let mut again = st.clone();
+            again.goals = super::machine::cons(GoalKind::Call(goal), env, 0, st.goals.clone());
+            self.tables[t as usize].recall.push(again);
+            return CallAction::Suspend;
         }
         let inductive = matches!(self.current, Owner::Table(o) if !self.is_coinductive(m, o));
         let tb = &mut self.tables[t as usize];

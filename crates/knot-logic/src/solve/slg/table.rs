@@ -97,6 +97,11 @@ pub struct Table {
     /// An exception ended its evaluation: it is no one's table any more (a later call makes a new
     /// one, as SWI abandons an incomplete table on an exception) and is not kept.
     pub abandoned: bool,
+    /// A mode-directed table's aggregation (`moded.rs`).
+    pub moded: Option<Box<super::moded::Moded>>,
+    /// The query's states that called this (mode-directed) table before it completed, each with
+    /// the call in front of its goals: resumed, so called again, once it completes.
+    pub recall: Vec<State>,
 }
 
 impl Table {
@@ -138,6 +143,8 @@ impl Table {
             cut: false,
             ambiguous_mode: false,
             abandoned: false,
+            moded: None,
+            recall: Vec::new(),
         }
     }
 }
