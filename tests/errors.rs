@@ -172,8 +172,9 @@ fn integer_clause_head() {
 
 #[test]
 fn bad_directives() {
-    // `table` needs a predicate indicator: a syntax error pointing at `foo`.
-    let e = load_err(":- table foo.\n");
+    // `table` needs a predicate indicator or a head (`:- table foo.` tables foo/0, as in SWI): a
+    // syntax error pointing at `3`.
+    let e = load_err(":- table 3.\n");
     assert_eq!(syntax_pos(&e), (1, 10));
     assert!(
         e.to_string().contains("a predicate indicator `name/arity`"),
@@ -181,7 +182,7 @@ fn bad_directives() {
     );
 
     // Written as a term it parses, and loading rejects it.
-    let e = load_err("p.\n:- table(foo).\n");
+    let e = load_err("p.\n:- table(3).\n");
     assert_eq!(e.code(), "load::bad_directive");
     let msg = e.to_string();
     assert!(msg.starts_with("e.pl:2:1: load::bad_directive:"), "{msg}");
@@ -348,7 +349,7 @@ fn binary_bad_head_and_directive() {
         &knot(&["run", f.path()]),
         &[&format!("{}:1:1: load::bad_head", f.path())],
     );
-    let f = TempFile::new("dir.pl", b"p.\n:- table(foo).\n");
+    let f = TempFile::new("dir.pl", b"p.\n:- table(3).\n");
     assert_bad_input(
         &knot(&["run", f.path()]),
         &[&format!("{}:2:1: load::bad_directive", f.path())],

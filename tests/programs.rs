@@ -433,8 +433,9 @@ fn identical_bindings_compare_at_once() {
     }
 }
 
-/// A goal on a Rust-like program has a smaller default derivation depth (rustc's recursion limit in
-/// spirit): the README's seed under sld overflows at depth 4,096, and `--max-depth` still decides.
+/// Depth-first search on a Rust-like program has a smaller default derivation depth (rustc's
+/// recursion limit in spirit): the README's seed under sld overflows at depth 4,096, and
+/// `--max-depth` still decides.
 #[test]
 fn trait_goals_default_to_a_smaller_depth() {
     let goal = ["--goal", "Link<MyWrapper>: Debug", "--strategy", "sld"];
@@ -460,9 +461,9 @@ fn trait_goals_default_to_a_smaller_depth() {
         "sld",
     ]);
     assert!(stdout(&out).contains("derivation depth limit 100000 reached"));
-    // The library's session on a Rust-like program starts with the same limits.
-    let e = knot::Session::from_path("programs/link.rs".as_ref()).unwrap();
-    assert_eq!(e.limits.max_depth, knot::TRAIT_GOAL_MAX_DEPTH);
+    // The tabled strategies keep the default depth.
+    let l = knot::default_limits(true, "slg");
+    assert_eq!(l.max_depth, knot::Limits::default().max_depth);
 }
 
 /// `--max-memory` and `--timeout` hold while a program loads (the loaders do not look at the limits

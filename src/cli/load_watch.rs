@@ -1,8 +1,7 @@
 //! `--timeout` and `--max-memory` while a program loads. The loaders (the clause parser, syn, the
 //! resolver, the lowering) do not look at the limits between steps, so a watcher thread does: past
 //! either limit it prints the overflow, naming the limit as an answer's overflow does, and ends the
-//! process. A load that finishes in time stops the watcher; what it took counts toward the search's
-//! timeout (the timeout covers the whole query).
+//! process. A load that finishes in time stops the watcher.
 
 use knot::StopReason;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -210,19 +210,9 @@ impl SolveOpts {
             .and_then(|t| Duration::try_from_secs_f64(t).ok())
     }
 
-    /// These options with `spent` taken off the timeout: what loading took counts toward it.
-    pub fn after(&self, spent: Duration) -> SolveOpts {
-        let mut o = self.clone();
-        if let Some(t) = self.timeout_duration() {
-            // (Never zero: the watcher ends a load that reaches the timeout.)
-            o.timeout = Some(t.saturating_sub(spent).as_secs_f64().max(1e-3));
-        }
-        o
-    }
-
     /// [`SolveOpts::limits`] for a program of either kind (`surface`: Rust-like).
     pub fn limits_for(&self, surface: bool) -> Limits {
-        let defaults = knot::default_limits(surface);
+        let defaults = knot::default_limits(surface, &self.strategy);
         Limits {
             max_depth: self.max_depth.unwrap_or(defaults.max_depth),
             max_steps: self.max_steps,

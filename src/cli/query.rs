@@ -345,9 +345,7 @@ pub fn query(
                 .into(),
         });
     }
-    let started = Instant::now();
     let mut loaded = load_timed(path, opts)?;
-    let opts = &opts.after(started.elapsed());
     let several = goal_texts.len() > 1;
     let mut goals = Vec::with_capacity(goal_texts.len());
     for text in goal_texts {
@@ -559,9 +557,7 @@ fn explanation_tree(
 
 /// `knot run FILE`: answer each `?-` query of the file.
 pub fn run(path: &str, all: bool, opts: &SolveOpts) -> Result<ExitCode> {
-    let started = Instant::now();
     let mut loaded = load_timed(path, opts)?;
-    let opts = &opts.after(started.elapsed());
     let queries = loaded.program.queries.clone();
     let mut out = output();
     let mode = if all { Mode::All } else { Mode::One };

@@ -127,7 +127,7 @@ impl Engine {
 
     fn from_loaded(l: crate::load::Loaded) -> Engine {
         Engine {
-            limits: l.default_limits(),
+            limits: Limits::default(),
             store: l.store,
             program: l.program,
             strategy: "slg".into(),

@@ -97,10 +97,11 @@ impl Loaded {
         matches!(self.source, Source::Surface(_))
     }
 
-    /// The limits a goal on this program gets unless told otherwise: [`Limits::default`], with
-    /// [`TRAIT_GOAL_MAX_DEPTH`] as the derivation depth of a Rust-like program.
-    pub fn default_limits(&self) -> Limits {
-        default_limits(self.is_surface())
+    /// The limits a goal on this program gets under `strategy` unless told otherwise:
+    /// [`Limits::default`], with [`TRAIT_GOAL_MAX_DEPTH`] as the derivation depth of `sld` on a
+    /// Rust-like program.
+    pub fn default_limits(&self, strategy: &str) -> Limits {
+        default_limits(self.is_surface(), strategy)
     }
 
     /// A `?-` query of a clause file made ready to solve, as a goal typed at the prompt is: the names
@@ -283,7 +284,8 @@ pub struct LoadOptions {
     pub package: crate::package::PackageOptions,
 }
 
-/// The deepest derivation a goal on a Rust-like program explores by default. rustc stops at its
+/// The deepest derivation depth-first search (`sld`) explores by default on a Rust-like program
+/// (the tabled strategies cut cycles and keep [`Limits::default`]). rustc stops at its
 /// recursion limit, 128 nested obligations, and reports overflow (E0275); a lowered obligation
 /// takes a few derivation steps (its impl, where-clauses, well-formedness, normalization), so 4,096
 /// leaves room for what rustc proves while a goal that recurses without end (the README's
@@ -292,9 +294,9 @@ pub struct LoadOptions {
 pub const TRAIT_GOAL_MAX_DEPTH: u32 = 4096;
 
 /// [`Loaded::default_limits`] for a program of either kind.
-pub fn default_limits(surface: bool) -> Limits {
+pub fn default_limits(surface: bool, strategy: &str) -> Limits {
     let mut l = Limits::default();
-    if surface {
+    if surface && strategy == "sld" {
         l.max_depth = TRAIT_GOAL_MAX_DEPTH;
     }
     l
