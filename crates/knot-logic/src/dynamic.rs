@@ -132,9 +132,10 @@ impl DynamicDb {
     }
 
     fn note(st: &mut DynState, e: DbEvent) {
-        if st.log.last() != Some(&e) {
-            st.log.push(e);
-        }
+        // Every change is its own event, even one like the last: a reader may have taken the last
+        // one already (an incremental table evaluated between two asserts of one predicate must
+        // be abolished by the second).
+        st.log.push(e);
     }
 
     /// Record a request to abolish tables (`abolish_all_tables/0`, `abolish_table_pred/1`).
