@@ -663,3 +663,19 @@ impl<I: ParallelIterator> Show for Par<I> where I::Item: Clone {}
     );
     check_refuses(&p, "used with 1 and with 0 arguments");
 }
+
+/// Integer literals in goals as Rust writes them: hexadecimal, octal and binary, with `_`
+/// separators (smallvec's `[u8; 0x10_0000]: Array`).
+#[test]
+fn goal_integer_literals_in_every_radix() {
+    let p = program("radix.rs", "trait Tr {}\nimpl Tr for [u8; 1048576] {}\n");
+    for g in [
+        "[u8; 0x10_0000]: Tr",
+        "[u8; 1_048_576]: Tr",
+        "[u8; 0o4000000]: Tr",
+        "[u8; 0b1_0000_0000_0000_0000_0000]: Tr",
+    ] {
+        assert_eq!(first_line(&p, g, "slg"), "true.", "{g}");
+    }
+    assert_eq!(first_line(&p, "[u8; 0x10]: Tr", "slg"), "false.");
+}

@@ -22,10 +22,14 @@ impl Cx<'_> {
         if p.as_rule() == Rule::ident {
             return Ok(ConstValue::Name(self.ident(p)));
         }
-        let v = p
-            .as_str()
-            .parse::<u128>()
-            .map_err(|_| self.err(p, "number too large"))?;
+        let text = p.as_str().replace('_', "");
+        let (digits, radix) = match text.get(..2) {
+            Some("0x") => (&text[2..], 16),
+            Some("0o") => (&text[2..], 8),
+            Some("0b") => (&text[2..], 2),
+            _ => (&text[..], 10),
+        };
+        let v = u128::from_str_radix(digits, radix).map_err(|_| self.err(p, "number too large"))?;
         Ok(ConstValue::Value(v, self.span(p)))
     }
 
