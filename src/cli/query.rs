@@ -364,47 +364,15 @@ pub fn query(
         if several && opts.format != Format::Json {
             writeln!(out, "?- {}.", text.trim().trim_end_matches('.')).map_err(io)?;
         }
-        let explaining = opts.explain || opts.explain_full;
-        let started = Instant::now();
-        if opts.format == Format::Json {
-            // One JSON document per goal: the explanation is a field of the answer's object.
-            let e = explaining.then(|| {
-                explanation_json(&explanation_tree(
-                    &mut loaded,
-                    goal,
-                    opts,
-                    Default::default(),
-                ))
-            });
-            answer(
-                &mut loaded,
-                goal,
-                &names,
-                mode,
-                opts,
-                &mut out,
-                JsonExtras {
-                    goal_text: Some(text),
-                    explanation: e,
-                },
-            )?;
-        } else {
-            if opts.format != Format::Dot {
-                answer(
-                    &mut loaded,
-                    goal,
-                    &names,
-                    mode,
-                    opts,
-                    &mut out,
-                    Default::default(),
-                )?;
-            }
-            if explaining || opts.format == Format::Dot {
-                let text = explain(&mut loaded, goal, opts, started.elapsed());
-                write!(out, "{text}").map_err(io)?;
-            }
-        }
+        answer_and_explain(
+            &mut loaded,
+            (goal, &names),
+            mode,
+            opts,
+            &mut out,
+            Some(text),
+            opts.format == Format::Dot,
+        )?;
         if trace.wanted() {
             write_trace(&mut loaded, goal, &names, opts, trace)?;
         }
@@ -499,6 +467,39 @@ fn regions_verdict(loaded: &mut Loaded, goal: TermId, sol: &Solution) -> String 
     }
 }
 
+/// Answer `goal` and, with `--explain`, explain it: in `--format json` the explanation is a field
+/// of the answer's one object (with the goal as typed, `goal_text`); otherwise its text follows the
+/// answer. `dot_only`: `--format dot` of `knot query`, the proof tree alone.
+fn answer_and_explain(
+    loaded: &mut Loaded,
+    (goal, names): (TermId, &[Box<str>]),
+    mode: Mode,
+    opts: &SolveOpts,
+    out: &mut dyn Write,
+    goal_text: Option<&str>,
+    dot_only: bool,
+) -> Result<()> {
+    let explaining = opts.explain || opts.explain_full;
+    let started = Instant::now();
+    if opts.format == Format::Json {
+        let explanation = explaining
+            .then(|| explanation_json(&explanation_tree(loaded, goal, opts, Default::default())));
+        let extras = JsonExtras {
+            goal_text,
+            explanation,
+        };
+        return answer(loaded, goal, names, mode, opts, out, extras);
+    }
+    if !dot_only {
+        answer(loaded, goal, names, mode, opts, out, Default::default())?;
+    }
+    if explaining || dot_only {
+        let text = explain(loaded, goal, opts, started.elapsed());
+        write!(out, "{text}").map_err(io)?;
+    }
+    Ok(())
+}
+
 /// The explanation of `goal`: for a goal that fails, why not (the cause first, then the chain of
 /// requirements up to the goal); otherwise its proof tree (`--explain-full`: the whole tree, every
 /// candidate tried; `--format dot`: the tree as Graphviz).
@@ -569,39 +570,7 @@ pub fn run(path: &str, all: bool, opts: &SolveOpts) -> Result<ExitCode> {
             let _ = writeln!(out, "?- {shown}.");
         }
         let r = checked.and_then(|g| {
-            let explaining = opts.explain || opts.explain_full;
-            let started = Instant::now();
-            if opts.format == Format::Json {
-                let e = explaining.then(|| {
-                    explanation_json(&explanation_tree(&mut loaded, g, opts, Default::default()))
-                });
-                return answer(
-                    &mut loaded,
-                    g,
-                    &names,
-                    mode,
-                    opts,
-                    &mut out,
-                    JsonExtras {
-                        goal_text: None,
-                        explanation: e,
-                    },
-                );
-            }
-            answer(
-                &mut loaded,
-                g,
-                &names,
-                mode,
-                opts,
-                &mut out,
-                Default::default(),
-            )?;
-            if explaining {
-                let text = explain(&mut loaded, g, opts, started.elapsed());
-                write!(out, "{text}").map_err(io)?;
-            }
-            Ok(())
+            answer_and_explain(&mut loaded, (g, &names), mode, opts, &mut out, None, false)
         });
         if let Err(e) = r {
             let at = q
