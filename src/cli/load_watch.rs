@@ -30,7 +30,7 @@ impl LoadWatch {
             .name("knot-load-watch".into())
             .spawn(move || {
                 while !flag.load(Ordering::Relaxed) {
-                    std::thread::sleep(EVERY);
+                    std::thread::park_timeout(EVERY);
                     let over = if timeout.is_some_and(|t| started.elapsed() >= t) {
                         timeout.map(StopReason::Timeout)
                     } else if knot::resident_bytes().is_some_and(|b| b > max_memory_mib << 20) {
@@ -56,6 +56,8 @@ impl Drop for LoadWatch {
     fn drop(&mut self) {
         self.done.store(true, Ordering::Relaxed);
         if let Some(h) = self.handle.take() {
+            // Woken at once rather than at its next look (a sleep here was up to 5 ms of latency).
+            h.thread().unpark();
             let _ = h.join();
         }
     }

@@ -20,28 +20,83 @@ pub struct Span {
     pub col: usize,
 }
 
-/// Decode a span's file name, sharing one `Arc` among the spans of a file (a snapshot has
-/// thousands of spans and a few dozen files).
+/// Decode a string, sharing one `Arc` with the last `keep` distinct strings decoded through
+/// `cache` on this thread (an image's strings repeat: the item many consecutive clauses were
+/// lowered from).
 #[cfg(feature = "image")]
-pub fn shared_file_name<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Arc<str>, D::Error> {
-    use std::cell::RefCell;
-    thread_local! {
-        static NAMES: RefCell<Vec<Arc<str>>> = const { RefCell::new(Vec::new()) };
-    }
-    // Borrowed from the encoded bytes (the snapshot is a `&'static [u8]`): no allocation.
-    let name: &'de str = serde::Deserialize::deserialize(d)?;
-    Ok(NAMES.with(|names| {
+fn recent_str(
+    cache: &'static std::thread::LocalKey<std::cell::RefCell<Vec<Arc<str>>>>,
+    keep: usize,
+    name: &str,
+) -> Arc<str> {
+    cache.with(|names| {
         let mut names = names.borrow_mut();
         if let Some(n) = names.iter().rev().find(|n| &***n == name) {
             return n.clone();
         }
         let n: Arc<str> = Arc::from(name);
-        if names.len() >= 64 {
+        if names.len() >= keep {
             names.remove(0);
         }
         names.push(n.clone());
         n
-    }))
+    })
+}
+
+/// Decode a string from a small vocabulary (file names, variable names), sharing one `Arc` per
+/// distinct string on this thread (forgotten past 4096 of them).
+#[cfg(feature = "image")]
+fn interned_str(
+    cache: &'static std::thread::LocalKey<std::cell::RefCell<rustc_hash::FxHashSet<Arc<str>>>>,
+    name: &str,
+) -> Arc<str> {
+    cache.with(|names| {
+        let mut names = names.borrow_mut();
+        if let Some(n) = names.get(name) {
+            return n.clone();
+        }
+        if names.len() >= 4096 {
+            names.clear();
+        }
+        let n: Arc<str> = Arc::from(name);
+        names.insert(n.clone());
+        n
+    })
+}
+
+#[cfg(feature = "image")]
+thread_local! {
+    static FILE_NAMES: std::cell::RefCell<rustc_hash::FxHashSet<Arc<str>>> = std::cell::RefCell::default();
+    static VAR_NAMES: std::cell::RefCell<rustc_hash::FxHashSet<Arc<str>>> = std::cell::RefCell::default();
+    static ORIGINS: std::cell::RefCell<Vec<Arc<str>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Decode a span's file name, sharing one `Arc` among the spans of a file (a snapshot has
+/// thousands of spans and a few dozen files). Borrowed from the encoded bytes (a snapshot is a
+/// `&'static [u8]`): no allocation but the first.
+#[cfg(feature = "image")]
+pub fn shared_file_name<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Arc<str>, D::Error> {
+    let name: &'de str = serde::Deserialize::deserialize(d)?;
+    Ok(interned_str(&FILE_NAMES, name))
+}
+
+/// Decode a clause's variable names, sharing each name's `Arc`.
+#[cfg(feature = "image")]
+pub fn shared_names<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Box<[Arc<str>]>, D::Error> {
+    let names: Vec<&'de str> = serde::Deserialize::deserialize(d)?;
+    Ok(names
+        .into_iter()
+        .map(|n| interned_str(&VAR_NAMES, n))
+        .collect())
+}
+
+/// Decode a clause's origin label, sharing the `Arc` of the clauses before it with the same label.
+#[cfg(feature = "image")]
+pub fn shared_origin<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<Arc<str>>, D::Error> {
+    let origin: Option<&'de str> = serde::Deserialize::deserialize(d)?;
+    Ok(origin.map(|o| recent_str(&ORIGINS, 4, o)))
 }
 
 impl Span {

@@ -6,6 +6,7 @@ use crate::error::{Error, Result, Span};
 use crate::syntax::clauses::{Item, ItemKind};
 use crate::term::{syms, Store, Sym, TermId, View};
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::sync::Arc;
 
 /// A predicate indicator `name/arity`.
 pub type Pred = (Sym, u32);
@@ -73,8 +74,19 @@ impl PackedSpan {
 #[cfg_attr(feature = "image", derive(serde::Serialize, serde::Deserialize))]
 struct ClauseExtra {
     body: Box<[TermId]>,
-    var_names: Box<[Box<str>]>,
-    origin: Option<Box<str>>,
+    /// Shared with the other clauses that use the same names (an image's clauses decode to one
+    /// `Arc` per distinct name).
+    #[cfg_attr(
+        feature = "image",
+        serde(deserialize_with = "crate::error::shared_names")
+    )]
+    var_names: Box<[Arc<str>]>,
+    /// Shared with the clauses lowered from the same item.
+    #[cfg_attr(
+        feature = "image",
+        serde(deserialize_with = "crate::error::shared_origin")
+    )]
+    origin: Option<Arc<str>>,
     /// A span that does not pack (offsets beyond 32 bits).
     span: Option<Span>,
 }
@@ -106,8 +118,8 @@ impl Clause {
         let at = span.as_ref().and_then(PackedSpan::pack);
         let extra = ClauseExtra {
             body: body.into_boxed_slice(),
-            var_names: var_names.into_boxed_slice(),
-            origin,
+            var_names: var_names.into_iter().map(Arc::from).collect(),
+            origin: origin.map(Arc::from),
             span: if at.is_none() { span } else { None },
         };
         Clause {
@@ -127,7 +139,7 @@ impl Clause {
     }
 
     /// Variable names for printing (by variable index; may be shorter than `nvars`).
-    pub fn var_names(&self) -> &[Box<str>] {
+    pub fn var_names(&self) -> &[Arc<str>] {
         self.extra.as_ref().map_or(&[], |e| &e.var_names)
     }
 
@@ -147,7 +159,7 @@ impl Clause {
     /// Set the label for explanations.
     pub fn set_origin(&mut self, origin: Option<Box<str>>) {
         let mut extra = self.extra.take().map(|b| *b).unwrap_or_default();
-        extra.origin = origin;
+        extra.origin = origin.map(Arc::from);
         self.extra = (!extra.is_empty()).then(|| Box::new(extra));
     }
 }

@@ -41,8 +41,12 @@ fn key() -> u64 {
 
 #[derive(Serialize, Deserialize)]
 struct ImageFile<'a> {
-    store: StoreImage,
-    program: ProgramImage,
+    /// The std model's store and lowered program (each postcard), decoded by each [`prepare`]
+    /// into values the program then owns (no copy of a decoded image is made), the two at once.
+    #[serde(borrow)]
+    store: &'a [u8],
+    #[serde(borrow)]
+    program: &'a [u8],
     names: Names,
     resolver: Resolver,
     /// The names the std model's items declare (bare, as a program would write them).
@@ -52,10 +56,10 @@ struct ImageFile<'a> {
     library: &'a [u8],
 }
 
-/// The image, decoded once per process.
+/// The image's light parts, decoded once per process.
 struct Decoded {
-    store: Store,
-    program: ProgramImage,
+    store: &'static [u8],
+    program: &'static [u8],
     names: Names,
     resolver: Resolver,
     std_names: FxHashSet<String>,
@@ -90,7 +94,7 @@ fn decoded() -> Option<&'static Decoded> {
             .collect();
         Some(Decoded {
             auto_traits,
-            store: Store::from_image(img.store, &crate::vocab::VOCABULARY)?,
+            store: img.store,
             program: img.program,
             names: img.names,
             resolver: img.resolver,
@@ -155,8 +159,23 @@ pub fn usable(user: &RawCrate, opts: &LowerOptions) -> bool {
 /// The std model as the image holds it, for one program; `None` when the image is stale.
 pub fn prepare() -> Option<Prepared> {
     let img = decoded()?;
-    let store = img.store.clone();
-    let program = Program::from_image(&store, img.program.clone())?;
+    let decode_store = || {
+        let image: StoreImage = postcard::from_bytes(img.store).ok()?;
+        Store::from_image(image, &crate::vocab::VOCABULARY)
+    };
+    // On another thread where there are threads (not on wasm32): one third off the load of a
+    // one-line program.
+    let (store, program) = std::thread::scope(|s| {
+        let worker = std::thread::Builder::new().spawn_scoped(s, decode_store);
+        let program: Option<ProgramImage> = postcard::from_bytes(img.program).ok();
+        let store = match worker {
+            Ok(h) => h.join().ok().flatten(),
+            Err(_) => decode_store(),
+        };
+        (store, program)
+    });
+    let store = store?;
+    let program = Program::from_image(&store, program?)?;
     Some(Prepared {
         store,
         lowered: Lowered {
@@ -210,10 +229,12 @@ pub fn build() -> crate::error::Result<Vec<u8>> {
     std_names.sort();
     std_names.dedup();
     let library = postcard::to_stdvec(&resolved.library).map_err(|e| internal(e.to_string()))?;
+    let store = postcard::to_stdvec(&store.image()).map_err(|e| internal(e.to_string()))?;
+    let program = postcard::to_stdvec(&program).map_err(|e| internal(e.to_string()))?;
     let file = ImageFile {
+        store: &store,
+        program: &program,
         library: &library,
-        store: store.image(),
-        program,
         names: lowered.names,
         resolver: resolved.resolver,
         std_names,
