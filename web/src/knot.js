@@ -16,22 +16,45 @@
     });
     return imports;
   }
-  function Knot(module, size) {
+  function Knot(module, size, std) {
     this.module = module;
     this.size = size;
+    // The std model's artefacts ({snapshot, image}: ArrayBuffers), installed into each instance.
+    this.std = std;
     this.instance = null;
   }
+  function fetchBytes(url) {
+    return fetch(url).then(function (r) {
+      if (!r.ok) throw new Error(url + ': ' + r.status);
+      return r.arrayBuffer();
+    });
+  }
+  // Copy `buf` into memory the module allocates and keeps.
+  function copyIn(ex, buf) {
+    var p = ex.knot_alloc(buf.byteLength);
+    new Uint8Array(ex.memory.buffer, p, buf.byteLength).set(new Uint8Array(buf));
+    return p;
+  }
+  // Hand the std model's artefacts to a fresh instance (before its first request).
+  Knot.prototype.installStd = function () {
+    if (!this.std) return this;
+    var ex = this.instance.exports;
+    var s = copyIn(ex, this.std.snapshot);
+    var i = copyIn(ex, this.std.image);
+    ex.knot_install_std(s, this.std.snapshot.byteLength, i, this.std.image.byteLength);
+    return this;
+  };
   // Instantiated asynchronously: Chromium refuses to instantiate a module over 8 MB on the main
   // thread synchronously.
   Knot.prototype.start = function () {
     if (this.size <= SYNC_LIMIT) {
       this.instance = new WebAssembly.Instance(this.module, stubs(this.module));
-      return Promise.resolve(this);
+      return Promise.resolve(this.installStd());
     }
     var self = this;
     return WebAssembly.instantiate(this.module, stubs(this.module)).then(function (i) {
       self.instance = i;
-      return self;
+      return self.installStd();
     });
   };
   Knot.prototype.exports = function () {
@@ -57,20 +80,22 @@
     var q = ex.knot_reply_ptr();
     return JSON.parse(new TextDecoder().decode(new Uint8Array(ex.memory.buffer, q, n)));
   };
+  // The module at `url`, with the std model's artefacts fetched from beside it (`std.snapshot`,
+  // `std.image`; the module does not carry them).
   global.loadKnot = function (url) {
-    return fetch(url).then(function (r) {
-      if (!r.ok) throw new Error(url + ': ' + r.status);
-      return r.arrayBuffer();
-    }).then(function (buf) {
+    var dir = url.replace(/[^\/]*$/, '');
+    return Promise.all([fetchBytes(url), fetchBytes(dir + 'std.snapshot'), fetchBytes(dir + 'std.image')]).then(function (bufs) {
+      var buf = bufs[0];
+      var std = { snapshot: bufs[1], image: bufs[2] };
       if (buf.byteLength <= SYNC_LIMIT) {
         // Compiled and instantiated at once, on this thread: the answer is there when the fetch is
         // (a headless browser's virtual time does not run ahead of an off-thread compile).
         var m = new WebAssembly.Module(buf);
-        var k = new Knot(m, buf.byteLength);
+        var k = new Knot(m, buf.byteLength, std);
         k.instance = new WebAssembly.Instance(m, stubs(m));
-        return k;
+        return k.installStd();
       }
-      return WebAssembly.compile(buf).then(function (m) { return new Knot(m, buf.byteLength).start(); });
+      return WebAssembly.compile(buf).then(function (m) { return new Knot(m, buf.byteLength, std).start(); });
     });
   };
 })(typeof window !== 'undefined' ? window : this);

@@ -92,9 +92,7 @@ pub fn shared_names<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Box<[Arc<s
 
 /// Decode a clause's origin label, sharing the `Arc` of the clauses before it with the same label.
 #[cfg(feature = "image")]
-pub fn shared_origin<'de, D: serde::Deserializer<'de>>(
-    d: D,
-) -> Result<Option<Arc<str>>, D::Error> {
+pub fn shared_origin<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Arc<str>>, D::Error> {
     let origin: Option<&'de str> = serde::Deserialize::deserialize(d)?;
     Ok(origin.map(|o| recent_str(&ORIGINS, 4, o)))
 }

@@ -14,6 +14,9 @@
 //! loaded. A program loaded once
 //! stays loaded while its text and options are the same, as a session would keep it.
 //!
+//! The std model's artefacts are not in the module (it would be 22 MB, over what a browser
+//! compiles at once): the page fetches them and hands them over with [`knot_install_std`].
+//!
 //! There is no clock in `wasm32-unknown-unknown` (`knot_logic::clock`): the page measures times
 //! itself; a goal is bounded by steps and depth, not by a timeout.
 
@@ -69,6 +72,31 @@ pub unsafe extern "C" fn knot_run(ptr: *const u8, len: usize) -> usize {
     let n = text.len();
     REPLY.with(|r| *r.borrow_mut() = text);
     n
+}
+
+/// Install the std model's artefacts the page fetched beside the module (`std.snapshot` and
+/// `std.image`, as the same build wrote them: `web/build.sh` copies them), each in memory from
+/// [`knot_alloc`], which the module keeps for good. Before the first [`knot_run`]; without them the
+/// std model is parsed and lowered from its sources at each load, which takes seconds.
+///
+/// # Safety
+/// Each pointer and length are those of one [`knot_alloc`] call, whose bytes the caller wrote and
+/// never frees.
+#[no_mangle]
+pub unsafe extern "C" fn knot_install_std(
+    snapshot: *const u8,
+    snapshot_len: usize,
+    image: *const u8,
+    image_len: usize,
+) {
+    // SAFETY: the caller hands over `len` initialized bytes at each pointer, for good.
+    let (snapshot, image) = unsafe {
+        (
+            std::slice::from_raw_parts(snapshot, snapshot_len),
+            std::slice::from_raw_parts(image, image_len),
+        )
+    };
+    knot::install_std_artefacts(snapshot, image);
 }
 
 /// Where the last reply is.

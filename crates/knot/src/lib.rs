@@ -78,12 +78,13 @@
 #![warn(missing_docs)]
 
 mod artefacts;
+pub use artefacts::install_std_artefacts;
 mod builtins;
 mod engine;
 mod explain;
 mod load;
 mod package;
-#[cfg(test)]
+#[cfg(all(test, feature = "embedded-std"))]
 mod std_image_tests;
 mod trace;
 mod workspace;
