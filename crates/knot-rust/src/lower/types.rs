@@ -240,10 +240,13 @@ impl<'a> Cx<'a> {
                     if tb.maybe {
                         continue;
                     }
+                    // The alias equalities of the projections in the bound's arguments first, as
+                    // for a where-clause (`I: SliceIndex<[A::Item]>` with `A::Item` unknown
+                    // would flounder).
                     let before = self.pending.len();
                     let (t, eqs) = self.trait_ref(v, tb)?;
-                    goals.push(t);
                     goals.extend(self.pending.drain(before..).collect::<Vec<_>>());
+                    goals.push(t);
                     goals.extend(eqs);
                 }
             }
