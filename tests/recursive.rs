@@ -527,3 +527,23 @@ fn backtracking_past_a_fallback_clause_forgets_its_rank() {
     assert_eq!(a.chalk(), "Ambiguous; no inference guidance");
     assert_eq!(a.texts.len(), 3, "{:?}", a.texts);
 }
+
+/// A goal that grows without end under coinduction nests one cycle head per level, and each head's
+/// iterations re-run the heads inside it: exponential in the nesting. The search's total budget of
+/// re-runs (`max_iterations` times a constant) ends it as an overflow naming the iteration limit,
+/// ambiguous, never "no" (before, with chalk's term-size truncation, it ran for minutes).
+#[test]
+fn nested_cycle_heads_share_one_iteration_budget() {
+    let program = "#[coinductive] trait Te {}\nstruct S4<T> {}\n\
+                   impl<T> Te for S4<T> where T: Te, S4<S4<T>>: Te {}";
+    let mut e = Engine::from_rust("c4.chalk", program)
+        .expect("loads")
+        .with_strategy("recursive");
+    e.limits.max_term_size = Some(30);
+    e.limits.max_depth = 1024;
+    // A regression is an overflow by steps, not a hang.
+    e.limits.max_steps = 20_000_000;
+    let a = e.answers("exists<V> { V: Te }").expect("parses");
+    assert_eq!(a.outcome.overflow(), Some(StopReason::Iterations(8)));
+    assert_eq!(a.chalk(), "Ambiguous; no inference guidance");
+}

@@ -89,7 +89,10 @@ fn run_case(case: &Value, args: &ConformanceArgs) -> Verdict {
     };
     let limits = Limits {
         timeout: Some(Duration::from_secs_f64(args.timeout.max(0.01))),
-        max_depth: 10_000,
+        // The default of a `.chalk` query (the search graph's is shallower), at most 10,000.
+        max_depth: knot::default_limits(true, &args.strategy)
+            .max_depth
+            .min(10_000),
         max_term_depth: 1_000,
         max_term_size: Some(max_size(&case["solver"], &args.strategy)),
         ..Limits::default()

@@ -144,8 +144,9 @@ pub struct SolveOpts {
     /// Print statistics (tables, answers, unifications, steps, time) to stderr.
     #[arg(long)]
     pub stats: bool,
-    /// Deepest derivation before answering Overflow [default: 100000 for clauses, 4096
-    /// (knot::TRAIT_GOAL_MAX_DEPTH) for `.rs` and `.chalk` programs].
+    /// Deepest derivation before answering Overflow [default: 100000; for `.rs` and `.chalk`
+    /// programs 4096 under sld (knot::TRAIT_GOAL_MAX_DEPTH), 1024 under recursive
+    /// (knot::RECURSIVE_MAX_DEPTH)].
     #[arg(long)]
     pub max_depth: Option<u32>,
     /// Most resolution steps before answering Overflow.

@@ -132,7 +132,7 @@ pub use explain::{Explainer, Node as ExplainNode, Verdict};
 pub use load::{
     default_limits, is_surface_path, library_source, load_clauses, load_file, load_file_with,
     load_package, load_surface, program_text, read_source, solve_goal, LoadOptions, Loaded, Solved,
-    Source, TRAIT_GOAL_MAX_DEPTH,
+    Source, RECURSIVE_MAX_DEPTH, TRAIT_GOAL_MAX_DEPTH,
 };
 pub use lower::Names;
 pub use package::{manifest_of, PackageOptions};

@@ -30,6 +30,9 @@ use rustc_hash::FxHashMap;
 use search_graph::{freeze, identity, same_answers, Frame, Hit, SearchGraph, Task, Waiting};
 use std::ops::ControlFlow;
 
+/// How many re-runs of cycle heads one search may make per unit of [`Limits::max_iterations`].
+const ROUNDS_PER_ITERATION: u64 = 128;
+
 /// The search-graph strategy. Completed results stay in its global cache across goals solved over
 /// the same program (an `Engine` reuses its strategy): a later goal that meets them is a cache hit.
 #[derive(Default)]
@@ -249,7 +252,15 @@ impl Solver<'_, '_> {
                 } else {
                     &mut f.iterations
                 };
-                if *counter >= m.limits.max_iterations {
+                // Each head iterates at most `max_iterations` times, and the whole search re-runs
+                // heads at most `max_iterations * ROUNDS_PER_ITERATION` times: nested heads that
+                // each iterate re-run the heads inside them, which grows exponentially with their
+                // nesting (a goal that grows without end, under coinduction, nests one head per
+                // level). chalk's whole suite re-runs a head fewer than 100 times in a query.
+                if *counter >= m.limits.max_iterations
+                    || m.out.stats.iterations
+                        >= u64::from(m.limits.max_iterations) * ROUNDS_PER_ITERATION
+                {
                     m.halt(StopReason::Iterations(m.limits.max_iterations));
                     return;
                 }
