@@ -177,3 +177,24 @@ fn an_assumption_over_variables_that_fails_leaves_no_answer() {
             yields[sld] { DEPTH_FIRST }
     }
 }
+
+/// An associated type bounded by a trait that implies the trait again (`type Out: Tc`, `Tc: Ta`)
+/// makes an endless chain of implied bounds (`<<T as Ta>::Out as Ta>::Out ..: Ta`). Assuming
+/// `V: Ta` proves `V: Ta` at once under every strategy: the bound's alias equality is asked
+/// before the environment is listed (as chalk's unification asks it), so `from_env` is never
+/// enumerated for an unknown type. A regression is an overflow by steps, not a hang.
+#[test]
+fn an_assumed_bound_is_not_lost_in_an_endless_chain_of_implied_bounds() {
+    let program =
+        "trait Ta { type Out: Tc; }\ntrait Tc where Self: Ta {}\ntrait Td where Self: Ta {}\n";
+    for strategy in ["slg", "recursive", "sld"] {
+        let mut e = knot::Engine::from_rust("implied.chalk", program)
+            .expect("loads")
+            .with_strategy(strategy);
+        e.limits.max_steps = 2_000_000;
+        let a = e
+            .answers("forall<V> { if (V: Ta) { V: Ta } }")
+            .expect("parses");
+        assert_eq!(a.chalk(), "Unique", "{strategy}: {:?}", a.outcome);
+    }
+}

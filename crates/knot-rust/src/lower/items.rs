@@ -575,7 +575,7 @@ fn ctor_key(t: &TyKind) -> Option<String> {
 ///   (a default clause: see `'$fallback'` in the README)
 /// - Implied-Bound-From-AssocTy: `from_env('B'('$alias'(Tr, 'A'(Q)))) :- from_env(Tr).`
 ///
-/// In chalk's semantics (`.chalk`) also: `from_env('B'(X)) :- from_env(Tr), alias_eq(Assoc, X).`
+/// In chalk's semantics (`.chalk`) also: `from_env('B'(X)) :- alias_eq(Assoc, X), from_env(Tr).`
 /// (the bound of whatever type an assumed `T: Tr<A = X>` names) and, for each where-clause `WC2`
 /// of the associated type, `from_env(WC2) :- from_env_ty('$alias'(Tr, 'A'(Q))).` A higher-ranked
 /// bound or where-clause is implied with its binders as clause variables.
@@ -724,14 +724,17 @@ fn trait_decl(
                 if !names.rust_rules {
                     // The bound holds for whatever type the environment says the projection is:
                     // with `T: Foo<Item<U> = V>` assumed, `V: B`. (chalk gets this by unifying the
-                    // clause's alias with `V`, which asks `AliasEq(<T as Foo>::Item<U> = V)`.)
+                    // clause's alias with `V`, which asks `AliasEq(<T as Foo>::Item<U> = V)`
+                    // before the clause's body: so here too, or `from_env('Tr'(?T))` would list
+                    // every type the environment implies `Tr` for, a chain without end when the
+                    // bound's trait implies `Tr` again.)
                     let x = cx.fresh("X");
                     let mark = cx.mark();
                     cx.bind_bound_binders(tb);
                     let before = cx.pending.len();
                     let (gx, _) = cx.trait_ref(x, tb)?;
                     cx.restore(mark);
-                    let mut body = vec![fe, cx.store.app(ae, &[assoc, x])];
+                    let mut body = vec![cx.store.app(ae, &[assoc, x]), fe];
                     body.extend(cx.pending.drain(before..).collect::<Vec<_>>());
                     let h = cx.store.app(from_env, &[gx]);
                     out.clause(&mut cx, h, &body, &a.span)?;
