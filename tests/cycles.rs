@@ -198,3 +198,32 @@ fn an_assumed_bound_is_not_lost_in_an_endless_chain_of_implied_bounds() {
         assert_eq!(a.chalk(), "Unique", "{strategy}: {:?}", a.outcome);
     }
 }
+
+/// Under `slg`, an answer too deep for `max_term_depth` is kept as an ambiguous answer that binds
+/// nothing: what depends on the table is uncertain, what does not stays certain. `not { exists<V>
+/// { V: Tb } }` fails for certain (the table has the certain answer `S4`) although the table's
+/// other answers grow without end; a deep answer the table could not keep leaves the goals that
+/// need it ambiguous, never false.
+#[test]
+fn a_truncated_answer_taints_only_what_depends_on_its_table() {
+    let program = "trait Tb { }\nstruct S2<T> { }\nstruct S4 { }\n\
+                   impl<T> Tb for S2<T> where T: Tb { }\nimpl Tb for S4 { }\n#[auto] trait Tz {}\n";
+    let ask = |goal: &str| {
+        let mut e = knot::Engine::from_rust("k2.chalk", program)
+            .expect("loads")
+            .with_strategy("slg");
+        e.limits.max_term_depth = 5;
+        e.answers(goal).expect("parses").chalk().to_string()
+    };
+    assert_eq!(ask("not { exists<V> { V: Tb } }"), "No possible solution");
+    assert_eq!(
+        ask("not { exists<V> { V: Tb, V = S2<S4> } }"),
+        "No possible solution"
+    );
+    let deep = "S2<S2<S2<S2<S2<S2<S4>>>>>>";
+    assert_eq!(
+        ask(&format!("not {{ exists<V> {{ V: Tb, V = {deep} }} }}")),
+        "Ambiguous; no inference guidance"
+    );
+    assert!(ask(&format!("exists<V> {{ V: Tb, V = {deep} }}")).starts_with("Ambiguous"));
+}

@@ -32,7 +32,9 @@ pub struct Dialect {
     pub chalk_goal_order: bool,
     /// A non-enumerable call that flounders leaves its branch going on, tainted: the branch's
     /// answer is ambiguous, with its substitution (chalk's SLG). When false the branch ends and the
-    /// search is marked floundered (unknown).
+    /// search is marked floundered (unknown). Likewise, under `slg`, an answer too deep for the
+    /// limits is kept as an ambiguous answer that binds nothing (chalk's truncation), where
+    /// otherwise the whole search is marked truncated.
     pub flounder_as_ambiguous: bool,
     /// A bound goal (the vocabulary's `outlives`) is decomposed into the components of its first
     /// argument (each region in it must outlive the second; variables, placeholders and the

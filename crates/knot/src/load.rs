@@ -772,7 +772,6 @@ pub fn solve_goal(
     let mut seen: rustc_hash::FxHashMap<TermId, usize> = Default::default();
     let keep = crate::solve::aggregate::MAX_DISTINCT + 2;
     let mut count: u64 = 0;
-    let first_settles = nvars == 0 && !keep_all && !count_only && loaded.is_surface();
     let outcome = {
         let mut on_answer = |store: &mut Store, a: AnswerRef<'_>| {
             count += 1;
@@ -790,15 +789,7 @@ pub fn solve_goal(
                 seen.insert(a.values, answers.len());
                 answers.push(a);
             }
-            let flow = each(store, &a);
-            // A trait goal without variables is answered by its first certain answer without
-            // region constraints: every other answer is the same one (a goal whose tables go on
-            // without end is not waited for). (A clause program's answers are Prolog's, each
-            // one with its side effects.)
-            if first_settles && !a.ambiguous && store.args(a.values).is_empty() {
-                return ControlFlow::Break(());
-            }
-            flow
+            each(store, &a)
         };
         strategy.solve(
             &mut loaded.store,

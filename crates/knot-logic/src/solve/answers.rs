@@ -168,15 +168,7 @@ pub fn record_distinct(m: &mut Machine<'_>, set: &mut AnswerSet, vals: &[TermId]
 /// An answer too deep or too large for the limits: truncated as a call is (dropped, the solution
 /// ambiguous).
 fn oversized(m: &mut Machine<'_>, vals: &[TermId]) -> bool {
-    if vals
-        .iter()
-        .any(|&v| m.store.depth(v) >= m.limits.max_term_depth)
-        || m.limits.max_term_size.is_some_and(|n| {
-            vals.iter().any(|&v| {
-                m.store.size(v) > n && super::canon_goal::measured_size(m.store, v, &|_| false) > n
-            })
-        })
-    {
+    if too_big(m, vals) {
         m.out.truncated = true;
         m.out
             .truncated_by
@@ -184,6 +176,18 @@ fn oversized(m: &mut Machine<'_>, vals: &[TermId]) -> bool {
         return true;
     }
     false
+}
+
+/// True when an answer is nested deeper than `max_term_depth` or larger than `max_term_size`: it
+/// is not recorded as it is.
+pub fn too_big(m: &Machine<'_>, vals: &[TermId]) -> bool {
+    vals.iter()
+        .any(|&v| m.store.depth(v) >= m.limits.max_term_depth)
+        || m.limits.max_term_size.is_some_and(|n| {
+            vals.iter().any(|&v| {
+                m.store.size(v) > n && super::canon_goal::measured_size(m.store, v, &|_| false) > n
+            })
+        })
 }
 
 /// Count a recorded answer; false (and the search halted) past the answer limit.

@@ -549,6 +549,17 @@ impl Hooks for Solver<'_, '_> {
                 self.g.depend(h, false);
                 a
             }
+            Hit::Miss if self.g.stack.len() >= m.limits.max_depth as usize => {
+                // Too deep to open: the call overflows, which makes it undecided, not the whole
+                // search (as rustc's solver gives an overflowing goal an ambiguous result): the
+                // caller goes on past it, tainted, and a conjunct that fails still fails for
+                // certain.
+                m.truncated_call = true;
+                m.out
+                    .truncated_by
+                    .get_or_insert(StopReason::Depth(m.limits.max_depth));
+                return CallAction::Suspend;
+            }
             Hit::Miss => {
                 // Suspend the caller with the call in front; solve the goal once the task is idle.
                 let mut resumed = st.clone();

@@ -18,7 +18,9 @@ use super::answers::{record, RootSink};
 use super::canon_goal::{
     answers_to_caller, canonicalize_call, is_root_goal, value_to_caller, UniverseMap,
 };
-use super::machine::{CallAction, Env, GoalKind, Hooks, Machine, NotAction, State};
+use super::machine::{
+    CallAction, Env, GoalKind, Hooks, Machine, NotAction, State, TAINT_TRUNCATED,
+};
 use super::trace;
 use super::{Answer, AnswerRef, Goal, Limits, OnAnswer, Outcome, StopReason, Strategy};
 use crate::program::{Pred, Program};
@@ -280,6 +282,16 @@ fn run(
         .map(|t| (t.key, t.answers))
         .collect();
     (out, engine.verdict, done)
+}
+
+/// The answer of a goal with `nvars` variables that binds none of them, ambiguous for a truncation
+/// (see [`Engine::add_answer`]).
+fn truncated_answer(m: &mut Machine<'_>, nvars: u32) -> Vec<TermId> {
+    let mut vals: Vec<TermId> = (0..nvars).map(|i| m.store.var(i)).collect();
+    let bits = m.store.int(TAINT_TRUNCATED as i64);
+    let marker = m.store.app(syms::AMBIGUOUS, &[bits]);
+    vals.push(m.store.list(&[marker], None));
+    vals
 }
 
 /// The taint of an answer whose constraint list `last` holds no region constraint: 0 for `[]`, the
@@ -1070,8 +1082,33 @@ impl Engine<'_, '_> {
             if !added || self.chalk {
                 return;
             }
-        } else if tb.complete || !record(m, &mut tb.answers, ans) || self.chalk {
-            return;
+        } else {
+            if tb.complete {
+                return;
+            }
+            let general;
+            let ans = if !self.chalk
+                && self.program.dialect.flounder_as_ambiguous
+                && super::answers::too_big(m, ans)
+            {
+                // Too deep (or large) to keep: the table keeps the goal as it stands instead, as an
+                // ambiguous answer (chalk truncates an answer so), and says it may hold in ways it
+                // does not list. Its consumers are tainted through that answer; a negation of it
+                // still fails for certain when it has a certain answer. (The search as a whole is
+                // not marked truncated: whatever does not depend on this table stays certain.)
+                general = truncated_answer(m, tb.nvars);
+                tb.maybe |= TAINT_TRUNCATED;
+                m.out
+                    .truncated_by
+                    .get_or_insert(StopReason::TermDepth(m.limits.max_term_depth));
+                &general[..]
+            } else {
+                ans
+            };
+            let tb = &mut self.tables[t as usize];
+            if !record(m, &mut tb.answers, ans) || self.chalk {
+                return;
+            }
         }
         let tb = &mut self.tables[t as usize];
         let mut wake = Vec::new();
