@@ -375,9 +375,17 @@ impl Machine<'_> {
         }
         let mut work = vec![W::Visit(r)];
         let mut vals: Vec<Num> = Vec::new();
+        // A cyclic expression (`X = X+1, Y is X`) would be walked forever: after many nodes,
+        // check once (SWI-Prolog: a type error).
+        let mut visits = 0u32;
+        let top = r;
         while let Some(w) = work.pop() {
             match w {
                 W::Visit(r) => {
+                    visits += 1;
+                    if visits == 1 << 16 && st.b.is_cyclic(self.store, top) {
+                        return Err(Err::TypeTerm("expression", top));
+                    }
                     let r = match st.b.deref(self.store, r) {
                         Deref::Term(r) => r,
                         Deref::Unbound(_) => return Err(Err::Instantiation),
