@@ -245,6 +245,9 @@ impl Machine<'_> {
                     Err(e) => return Some(Err(e)),
                 };
                 match self.bound(st, a(1)).map(|t| (t, self.store.view(t.term))) {
+                    Some((_, View::App(..))) if n < 0 => {
+                        Err(Err::Domain("not_less_than_zero", a(0)))
+                    }
                     Some((t, View::App(_, xs))) => {
                         if n < 1 || n as usize > xs.len() {
                             Ok(false)
@@ -258,6 +261,9 @@ impl Machine<'_> {
                 }
             }
             ("=..", 2) => match self.bound(st, a(0)) {
+                Some(t) if matches!(self.store.view(t.term), View::App(_, [])) => {
+                    Err(Err::Domain("compound_non_zero_arity", t))
+                }
                 Some(t) => {
                     let (tt, map) = self.resolved(st, t);
                     let items: Vec<TermId> = match self.store.view(tt) {
@@ -425,6 +431,7 @@ impl Machine<'_> {
         match self.bound(st, args[0]) {
             Some(t) => {
                 let (name, n) = match self.store.view(t.term) {
+                    View::App(_, []) => return Err(Err::Domain("compound_non_zero_arity", t)),
                     View::App(f, xs) => (Some(f), xs.len() as i64),
                     _ => (None, 0),
                 };
