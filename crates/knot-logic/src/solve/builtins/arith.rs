@@ -220,10 +220,17 @@ fn binary(op: &str, a: Num, b: Num) -> Result<Num, Err> {
                 "\\/" => x | y,
                 "xor" => x ^ y,
                 ">>" | "<<" => {
-                    // A shift right by more than the number's bits leaves its sign (SWI-Prolog).
+                    // A shift right by more than the number's bits leaves its sign, by more than a
+                    // 64-bit count 0 (SWI-Prolog).
                     let right = (op == ">>") == !y.is_negative();
-                    if right && y.abs() > BigInt::from(x.bits()) {
-                        return Ok(Int(if x.is_negative() { -1 } else { 0 }));
+                    if right {
+                        match y.to_i64() {
+                            None => return Ok(Int(0)),
+                            Some(n) if n.unsigned_abs() > x.bits() => {
+                                return Ok(Int(if x.is_negative() { -1 } else { 0 }))
+                            }
+                            Some(_) => {}
+                        }
                     }
                     let n = y.to_i64().ok_or(Err::Resource)?;
                     let left = (op == "<<") == (n >= 0);
