@@ -297,8 +297,10 @@ pub const TRAIT_GOAL_MAX_DEPTH: u32 = 4096;
 /// occurs check, as SWI-Prolog does (`X = f(X)` makes a rational tree); a Rust-like program keeps it
 /// (a type is a finite tree).
 pub fn default_limits(surface: bool, strategy: &str) -> Limits {
-    let mut l = Limits::default();
-    l.occurs_check = surface;
+    let mut l = Limits {
+        occurs_check: surface,
+        ..Limits::default()
+    };
     if surface && strategy == "sld" {
         l.max_depth = TRAIT_GOAL_MAX_DEPTH;
     }

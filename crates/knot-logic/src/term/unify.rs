@@ -1015,7 +1015,9 @@ impl Bindings {
                     None if a != b => return false,
                     None => {}
                     Some((l, r)) => {
-                        if *l.entry(a).or_insert(b) != b || *r.entry(b).or_insert(a) != a {
+                        let one_to_one =
+                            *l.entry(a).or_insert(b) == b && *r.entry(b).or_insert(a) == a;
+                        if !one_to_one {
                             return false;
                         }
                     }

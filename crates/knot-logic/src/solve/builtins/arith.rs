@@ -109,10 +109,23 @@ fn need_int(n: &Num) -> Result<BigInt, Err> {
     n.big().ok_or(Err::TypeNum("integer", n.clone()))
 }
 
+/// The float next to `x` (finite, not NaN) upwards or downwards (`f64::next_up`, written out for the
+/// crate's minimum Rust version).
+fn next_float(x: f64, up: bool) -> f64 {
+    if x == 0.0 {
+        let tiny = f64::from_bits(1);
+        return if up { tiny } else { -tiny };
+    }
+    let b = x.to_bits();
+    // Away from zero: the magnitude's bits grow by one; towards zero they shrink.
+    let away = up == (x > 0.0);
+    f64::from_bits(if away { b + 1 } else { b - 1 })
+}
+
 /// `round(F)` and `integer(F)`: to the nearest integer, halves away from zero; 2^63 saturates to
 /// the largest 64-bit integer as SWI-Prolog's llround does.
 fn round_int(f: f64) -> Result<Num, Err> {
-    if f == 9.223_372_036_854_775_808e18 {
+    if f == (1u64 << 63) as f64 {
         return Ok(Num::Int(i64::MAX));
     }
     to_int(f.round())
@@ -222,7 +235,7 @@ fn binary(op: &str, a: Num, b: Num) -> Result<Num, Err> {
                 ">>" | "<<" => {
                     // A shift right by more than the number's bits leaves its sign, by more than a
                     // 64-bit count 0 (SWI-Prolog).
-                    let right = (op == ">>") == !y.is_negative();
+                    let right = (op == ">>") != y.is_negative();
                     if right {
                         match y.to_i64() {
                             None => return Ok(Int(0)),
@@ -289,13 +302,7 @@ fn binary(op: &str, a: Num, b: Num) -> Result<Num, Err> {
             if x.is_nan() || y.is_nan() {
                 return Err(Err::Eval("undefined"));
             }
-            Ok(Float(if x == y {
-                y
-            } else if x < y {
-                x.next_up()
-            } else {
-                x.next_down()
-            }))
+            Ok(Float(if x == y { y } else { next_float(x, x < y) }))
         }
         "log" => float_result(b.float().ln() / a.float().ln()),
         "truncate" => unreachable!(),
