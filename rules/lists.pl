@@ -166,6 +166,9 @@ setof(T, G, S) :- bagof(T, G, L), sort(L, S).
 '$lists_same'(K, [K1-V|T], [V|Vs], Rest) :- K1 =@= K, !, K1 = K, '$lists_same'(K, T, Vs, Rest).
 '$lists_same'(_, Rest, [], Rest).
 
+% subsumes/2 (SWI-Prolog's library(backcomp)): subsumes_term/2, then unify.
+subsumes(G, S) :- subsumes_term(G, S), G = S.
+
 % must_be/2 of the types the library checks (ISO's errors).
 '$lists_must_be_integer'(X) :- integer(X), !.
 '$lists_must_be_integer'(X) :- var(X), !, throw(error(instantiation_error, _)).

@@ -163,13 +163,6 @@ static CATALOGUE: &[Case] = &[
         ..BASE
     },
     Case {
-        name: "compound_no_args",
-        input: Input::File("compound_no_args.pl"),
-        expect: Expect::InFile(1, 3, &["expected a term; found `)`"]),
-        repl_goal: Some("p"),
-        ..BASE
-    },
-    Case {
         name: "compound_trailing_comma",
         input: Input::File("compound_trailing_comma.pl"),
         expect: Expect::InFile(1, 6, &["expected a term; found `)`"]),
@@ -1099,7 +1092,7 @@ macro_rules! catalogue_tests {
 
 catalogue_tests! {
     clause_without_dot rule_empty_body rule_trailing_comma rule_missing_comma rule_double_neck
-    head_negation head_clause variable_functor compound_no_args compound_trailing_comma
+    head_negation head_clause variable_functor compound_trailing_comma
     op_double_equals op_chained_comparison op_missing_operand op_unknown_power
     if_then_missing_branch negation_without_goal
     list_double_bar list_trailing_comma list_empty_tail list_comma_after_tail list_missing_comma

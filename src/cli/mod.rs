@@ -176,9 +176,13 @@ pub struct SolveOpts {
     /// Resolve pure Datalog tabled predicates by SLG only (no semi-naive sub-engine).
     #[arg(long)]
     pub no_datalog: bool,
-    /// Unify without the occurs check (Prolog's default; faster, unsound on cyclic terms).
-    #[arg(long)]
+    /// Unify without the occurs check (the default for Prolog programs, as in SWI-Prolog: `X = f(X)`
+    /// makes a cyclic term).
+    #[arg(long, conflicts_with = "occurs_check")]
     pub no_occurs_check: bool,
+    /// Unify with the occurs check (the default for Rust-like programs): `X = f(X)` fails.
+    #[arg(long)]
+    pub occurs_check: bool,
     /// Set from another thread to cancel the running query (the REPL's Ctrl-C).
     #[arg(skip)]
     pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
@@ -220,7 +224,7 @@ impl SolveOpts {
             max_tables: self.max_tables,
             max_answers: self.max_answers,
             timeout: self.timeout_duration(),
-            occurs_check: !self.no_occurs_check,
+            occurs_check: (defaults.occurs_check || self.occurs_check) && !self.no_occurs_check,
             table_all: self.table_all,
             max_term_depth: self.max_term_depth,
             max_iterations: self.max_iterations,

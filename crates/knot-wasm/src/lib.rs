@@ -141,7 +141,9 @@ fn run(req: &Value) -> Result<Value, String> {
             .as_u64()
             .map_or(PLAYGROUND_MAX_DEPTH, |d| d.min(u32::MAX as u64) as u32),
         max_steps: req["max_steps"].as_u64().unwrap_or(PLAYGROUND_MAX_STEPS),
-        ..Limits::default()
+        // The command's other defaults for the file's kind (a `.pl` program unifies without the
+        // occurs check, as SWI-Prolog does).
+        ..knot::default_limits(knot::is_surface_path(file), strategy)
     };
     let key = format!("{file}\u{0}{coinductive}\u{0}{program}");
     LOADED.with(|cell| {

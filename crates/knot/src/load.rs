@@ -301,9 +301,14 @@ pub const TRAIT_GOAL_MAX_DEPTH: u32 = 4096;
 /// `--max-depth` overrides it.
 pub const RECURSIVE_MAX_DEPTH: u32 = 1024;
 
-/// [`Loaded::default_limits`] for a program of either kind.
+/// [`Loaded::default_limits`] for a program of either kind. A Prolog program unifies without the
+/// occurs check, as SWI-Prolog does (`X = f(X)` makes a rational tree); a Rust-like program keeps it
+/// (a type is a finite tree).
 pub fn default_limits(surface: bool, strategy: &str) -> Limits {
-    let mut l = Limits::default();
+    let mut l = Limits {
+        occurs_check: surface,
+        ..Limits::default()
+    };
     if surface && strategy == "sld" {
         l.max_depth = TRAIT_GOAL_MAX_DEPTH;
     }

@@ -2190,6 +2190,12 @@ impl<'p> Machine<'p> {
         if identical {
             return Some(ControlFlow::Continue(same));
         }
+        if st.b.may_cycle() {
+            // Rational trees: walk both under the bindings (resolving would cut the cycles).
+            return Some(ControlFlow::Continue(
+                st.b.identical(self.store, x, y) == same,
+            ));
+        }
         let mut map = VarMap::new();
         let a = st.b.resolve(self.store, x, &mut map);
         let b = st.b.resolve(self.store, y, &mut map);

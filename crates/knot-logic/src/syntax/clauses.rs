@@ -268,7 +268,11 @@ impl Conv<'_> {
                 let mut it = p.into_inner();
                 let f = self.name(it.next().expect("functor"));
                 let args: Vec<TermId> = it.map(|q| self.term(q)).collect();
-                self.store.app(f, &args)
+                if args.is_empty() {
+                    self.store.compound0(f)
+                } else {
+                    self.store.app(f, &args)
+                }
             }
             Rule::variable => self.var(p.as_str()),
             Rule::integer => match p.as_str().parse::<i64>() {

@@ -705,6 +705,11 @@ impl Store {
         }
     }
 
+    /// `f()`: SWI-Prolog 7's compound of no arguments, distinct from the atom `f`.
+    pub fn compound0(&mut self, f: Sym) -> TermId {
+        self.intern_app(f, &[])
+    }
+
     fn intern_app(&mut self, f: Sym, args: &[TermId]) -> TermId {
         self.intern(Kind::App, f.0, 0, 0, args)
     }

@@ -938,6 +938,122 @@ impl Bindings {
         out.pop().unwrap_or(r.term)
     }
 
+    /// True when a unification ran without the occurs check, so a binding may be cyclic.
+    pub fn may_cycle(&self) -> bool {
+        self.may_cycle
+    }
+
+    /// True when `r` is a cyclic term (a rational tree: walking it meets a compound inside
+    /// itself). Iterative; a shared subterm is walked once.
+    pub fn is_cyclic(&self, store: &Store, r: Ref) -> bool {
+        if !self.may_cycle {
+            return false;
+        }
+        enum W {
+            Enter(Ref),
+            Exit(Ref),
+        }
+        let mut open: rustc_hash::FxHashSet<Ref> = rustc_hash::FxHashSet::default();
+        let mut done: rustc_hash::FxHashSet<Ref> = rustc_hash::FxHashSet::default();
+        let mut work = vec![W::Enter(r)];
+        while let Some(w) = work.pop() {
+            match w {
+                W::Exit(r) => {
+                    open.remove(&r);
+                    done.insert(r);
+                }
+                W::Enter(r) => {
+                    if store.is_ground(r.term) {
+                        continue;
+                    }
+                    let Deref::Term(r) = self.deref(store, r) else {
+                        continue;
+                    };
+                    if store.is_ground(r.term) || done.contains(&r) {
+                        continue;
+                    }
+                    if !open.insert(r) {
+                        return true;
+                    }
+                    work.push(W::Exit(r));
+                    if let View::App(_, xs) = store.view(r.term) {
+                        for &x in xs.iter().rev() {
+                            work.push(W::Enter(Ref::new(x, r.base)));
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// `x == y` on rational trees: equal structure and the same unbound slots, a pair of compounds
+    /// met again counting as equal (iterative).
+    pub fn identical(&self, store: &Store, x: Ref, y: Ref) -> bool {
+        self.equal_walk(store, x, y, None)
+    }
+
+    /// `x =@= y` on rational trees: equal up to a one-to-one renaming of unbound slots.
+    pub fn variant(&self, store: &Store, x: Ref, y: Ref) -> bool {
+        let mut maps = (FxHashMap::default(), FxHashMap::default());
+        self.equal_walk(store, x, y, Some(&mut maps))
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn equal_walk(
+        &self,
+        store: &Store,
+        x: Ref,
+        y: Ref,
+        mut rename: Option<&mut (FxHashMap<u32, u32>, FxHashMap<u32, u32>)>,
+    ) -> bool {
+        let mut seen: rustc_hash::FxHashSet<(Ref, Ref)> = rustc_hash::FxHashSet::default();
+        let mut work = vec![(x, y)];
+        while let Some((x, y)) = work.pop() {
+            match (self.deref(store, x), self.deref(store, y)) {
+                (Deref::Unbound(a), Deref::Unbound(b)) => match rename.as_deref_mut() {
+                    None if a != b => return false,
+                    None => {}
+                    Some((l, r)) => {
+                        let one_to_one =
+                            *l.entry(a).or_insert(b) == b && *r.entry(b).or_insert(a) == a;
+                        if !one_to_one {
+                            return false;
+                        }
+                    }
+                },
+                (Deref::Term(p), Deref::Term(q)) => {
+                    if p == q && rename.is_none() {
+                        continue;
+                    }
+                    let (gp, gq) = (store.is_ground(p.term), store.is_ground(q.term));
+                    if gp && gq {
+                        if p.term != q.term {
+                            return false;
+                        }
+                        continue;
+                    }
+                    match (store.view(p.term), store.view(q.term)) {
+                        (View::App(f, xs), View::App(g, ys)) => {
+                            if f != g || xs.len() != ys.len() {
+                                return false;
+                            }
+                            if !seen.insert((p, q)) {
+                                continue;
+                            }
+                            for (&a, &b) in xs.iter().zip(ys).rev() {
+                                work.push((Ref::new(a, p.base), Ref::new(b, q.base)));
+                            }
+                        }
+                        _ => return false,
+                    }
+                }
+                _ => return false,
+            }
+        }
+        true
+    }
+
     /// True when `r` dereferences to an unbound slot or contains one.
     pub fn is_ground(&self, store: &Store, r: Ref) -> bool {
         let mut stack = vec![r];

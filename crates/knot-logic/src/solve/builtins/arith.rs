@@ -30,7 +30,12 @@ impl Num {
     fn float(&self) -> f64 {
         match self {
             Num::Int(i) => *i as f64,
-            Num::Big(b) => b.to_f64().unwrap_or(f64::NAN),
+            // Too large for a float: infinite (float_result reports the overflow).
+            Num::Big(b) => b.to_f64().unwrap_or(if b.is_negative() {
+                f64::NEG_INFINITY
+            } else {
+                f64::INFINITY
+            }),
             Num::Float(f) => *f,
         }
     }
@@ -102,6 +107,28 @@ fn float_result(f: f64) -> Result<Num, Err> {
 
 fn need_int(n: &Num) -> Result<BigInt, Err> {
     n.big().ok_or(Err::TypeNum("integer", n.clone()))
+}
+
+/// The float next to `x` (finite, not NaN) upwards or downwards (`f64::next_up`, written out for the
+/// crate's minimum Rust version).
+fn next_float(x: f64, up: bool) -> f64 {
+    if x == 0.0 {
+        let tiny = f64::from_bits(1);
+        return if up { tiny } else { -tiny };
+    }
+    let b = x.to_bits();
+    // Away from zero: the magnitude's bits grow by one; towards zero they shrink.
+    let away = up == (x > 0.0);
+    f64::from_bits(if away { b + 1 } else { b - 1 })
+}
+
+/// `round(F)` and `integer(F)`: to the nearest integer, halves away from zero; 2^63 saturates to
+/// the largest 64-bit integer as SWI-Prolog's llround does.
+fn round_int(f: f64) -> Result<Num, Err> {
+    if f == (1u64 << 63) as f64 {
+        return Ok(Num::Int(i64::MAX));
+    }
+    to_int(f.round())
 }
 
 fn to_int(f: f64) -> Result<Num, Err> {
@@ -206,6 +233,18 @@ fn binary(op: &str, a: Num, b: Num) -> Result<Num, Err> {
                 "\\/" => x | y,
                 "xor" => x ^ y,
                 ">>" | "<<" => {
+                    // A shift right by more than the number's bits leaves its sign, by more than a
+                    // 64-bit count 0 (SWI-Prolog).
+                    let right = (op == ">>") != y.is_negative();
+                    if right {
+                        match y.to_i64() {
+                            None => return Ok(Int(0)),
+                            Some(n) if n.unsigned_abs() > x.bits() => {
+                                return Ok(Int(if x.is_negative() { -1 } else { 0 }))
+                            }
+                            Some(_) => {}
+                        }
+                    }
                     let n = y.to_i64().ok_or(Err::Resource)?;
                     let left = (op == "<<") == (n >= 0);
                     let n = n.unsigned_abs();
@@ -258,6 +297,13 @@ fn binary(op: &str, a: Num, b: Num) -> Result<Num, Err> {
         }
         "atan2" | "atan" => float_result(a.float().atan2(b.float())),
         "copysign" => float_result(a.float().copysign(b.float())),
+        "nexttoward" | "nextafter" => {
+            let (x, y) = (a.float(), b.float());
+            if x.is_nan() || y.is_nan() {
+                return Err(Err::Eval("undefined"));
+            }
+            Ok(Float(if x == y { y } else { next_float(x, x < y) }))
+        }
         "log" => float_result(b.float().ln() / a.float().ln()),
         "truncate" => unreachable!(),
         _ => Err(Err::NotEvaluable(op.to_string(), 2)),
@@ -295,17 +341,22 @@ fn unary(op: &str, a: Num) -> Result<Num, Err> {
             Ok(Int(x.bits() as i64 - 1))
         }
         "succ" => binary("+", a, Int(1)),
+        // An integer too large for a float overflows; a float is itself.
+        "float" if !a.is_float() => float_result(a.float()),
         "float" => Ok(Float(a.float())),
         "integer" => match a {
-            Float(f) => to_int(f.round()),
+            Float(f) => round_int(f),
             x => Ok(x),
         },
         "float_integer_part" => Ok(Float(a.float().trunc())),
         "float_fractional_part" => Ok(Float(a.float().fract())),
-        "truncate" | "round" | "ceiling" | "floor" => match a {
+        "round" => match a {
+            Float(f) => round_int(f),
+            x => Ok(x),
+        },
+        "truncate" | "ceiling" | "floor" => match a {
             Float(f) => to_int(match op {
                 "truncate" => f.trunc(),
-                "round" => f.round(),
                 "ceiling" => f.ceil(),
                 _ => f.floor(),
             }),
@@ -375,9 +426,17 @@ impl Machine<'_> {
         }
         let mut work = vec![W::Visit(r)];
         let mut vals: Vec<Num> = Vec::new();
+        // A cyclic expression (`X = X+1, Y is X`) would be walked forever: after many nodes,
+        // check once (SWI-Prolog: a type error).
+        let mut visits = 0u32;
+        let top = r;
         while let Some(w) = work.pop() {
             match w {
                 W::Visit(r) => {
+                    visits += 1;
+                    if visits == 1 << 16 && st.b.is_cyclic(self.store, top) {
+                        return Err(Err::TypeTerm("expression", top));
+                    }
                     let r = match st.b.deref(self.store, r) {
                         Deref::Term(r) => r,
                         Deref::Unbound(_) => return Err(Err::Instantiation),

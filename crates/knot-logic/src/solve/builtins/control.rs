@@ -371,7 +371,31 @@ impl Machine<'_> {
         })
     }
 
-    /// `aggregate_all(count | sum(E) | max(E) | min(E) | bag(T) | set(T), Goal, Result)`.
+    /// The aggregate of one spec: `count`, `sum(E)`, `max(E)`, `min(E)`, `bag(T)` or `set(T)`, as its
+    /// kind and template; `None` when `spec` is none of them.
+    fn agg_spec(&self, st: &State, spec: Ref) -> Option<(&'static str, Ref)> {
+        let spec = self.bound(st, spec)?;
+        match self.store.view(spec.term) {
+            View::Atom(f) if self.store.name(f) == "count" => Some(("count", spec)),
+            View::App(f, xs) if xs.len() == 1 => {
+                let k = match self.store.name(f) {
+                    "count" => "count",
+                    "sum" => "sum",
+                    "max" => "max",
+                    "min" => "min",
+                    "bag" => "bag",
+                    "set" => "set",
+                    _ => return None,
+                };
+                Some((k, Ref::new(xs[0], spec.base)))
+            }
+            _ => None,
+        }
+    }
+
+    /// `aggregate_all(Spec, Goal, Result)`: Spec one of `count`, `sum(E)`, `max(E)`, `min(E)`,
+    /// `bag(T)`, `set(T)`, or a compound of them (`r(count, max(X))`, answered by one search: Result
+    /// is `r(C, M)`).
     fn aggregate_all(
         &mut self,
         st: &mut State,
@@ -383,48 +407,89 @@ impl Machine<'_> {
         let Some(spec) = self.bound(st, args[0]) else {
             return self.raise(st, Err::Instantiation);
         };
-        let (kind, template) = match self.store.view(spec.term) {
-            View::Atom(f) if self.store.name(f) == "count" => ("count", spec),
-            View::App(f, xs) if xs.len() == 1 => {
-                let k = match self.store.name(f) {
-                    "count" => "count",
-                    "sum" => "sum",
-                    "max" => "max",
-                    "min" => "min",
-                    "bag" => "bag",
-                    "set" => "set",
+        // One spec, or a compound of specs.
+        let (functor, specs): (Option<crate::term::Sym>, Vec<(&'static str, Ref)>) =
+            match self.agg_spec(st, spec) {
+                Some(one) => (None, vec![one]),
+                None => match self.store.view(spec.term) {
+                    View::App(f, xs) => {
+                        let xs = xs.to_vec();
+                        let mut v = Vec::with_capacity(xs.len());
+                        for x in xs {
+                            match self.agg_spec(st, Ref::new(x, spec.base)) {
+                                Some(one) => v.push(one),
+                                None => return self.raise(st, Err::Domain("aggregate_spec", spec)),
+                            }
+                        }
+                        (Some(f), v)
+                    }
                     _ => return self.raise(st, Err::Domain("aggregate_spec", spec)),
-                };
-                (k, Ref::new(xs[0], spec.base))
-            }
-            _ => return self.raise(st, Err::Domain("aggregate_spec", spec)),
-        };
+                },
+            };
         if let Err(e) = self.check_goal(st, args[1]) {
             return self.raise(st, e);
         }
+        let template = match functor {
+            None => specs[0].1,
+            Some(_) => {
+                // '$agg'(T1, ..., Tn) over the specs' templates, all in the spec's frame.
+                let ts: Vec<TermId> = specs.iter().map(|&(_, t)| t.term).collect();
+                let f = self.store.sym("$agg");
+                Ref::new(self.store.app(f, &ts), spec.base)
+            }
+        };
         let Some(results) = self.collect(st, template, args[1], env, depth, hooks) else {
             return ControlFlow::Continue(false);
         };
         let out = args[2];
-        match kind {
-            "count" => {
-                let t = self.store.int(results.len() as i64);
-                ControlFlow::Continue(self.unify_fresh(st, out, t))
+        let Some(f) = functor else {
+            return match self.agg_value(specs[0].0, results) {
+                Ok(Some(t)) => ControlFlow::Continue(self.unify_fresh(st, out, t)),
+                Ok(None) => ControlFlow::Continue(false),
+                Err(e) => self.raise(st, e),
+            };
+        };
+        let mut values = Vec::with_capacity(specs.len());
+        for (i, &(kind, _)) in specs.iter().enumerate() {
+            let column: Vec<TermId> = results.iter().map(|&r| self.store.args(r)[i]).collect();
+            match self.agg_value(kind, column) {
+                Ok(Some(t)) => values.push(t),
+                Ok(None) => return ControlFlow::Continue(false),
+                Err(e) => return self.raise(st, e),
             }
-            "bag" => ControlFlow::Continue(self.unify_list(st, out, &results)),
+        }
+        // The values with their variables apart, as the arguments of the spec's functor.
+        let nil = self.store.atom(syms::NIL);
+        let mut l = self.fresh_list(&values, nil);
+        let mut items = Vec::with_capacity(values.len());
+        while let View::App(syms::CONS, [h, t]) = self.store.view(l) {
+            items.push(*h);
+            l = *t;
+        }
+        let t = self.store.app(f, &items);
+        ControlFlow::Continue(self.unify_fresh(st, out, t))
+    }
+
+    /// The aggregate of `results` (each numbered from 0 on its own) of one kind; `None` for the max
+    /// or min of nothing.
+    fn agg_value(&mut self, kind: &str, results: Vec<TermId>) -> Result<Option<TermId>, Err> {
+        match kind {
+            "count" => Ok(Some(self.store.int(results.len() as i64))),
+            "bag" => {
+                let nil = self.store.atom(syms::NIL);
+                Ok(Some(self.fresh_list(&results, nil)))
+            }
             "set" => {
                 let mut r = results;
                 super::terms::sort_terms(self.store, &mut r, true);
-                ControlFlow::Continue(self.unify_list(st, out, &r))
+                let nil = self.store.atom(syms::NIL);
+                Ok(Some(self.fresh_list(&r, nil)))
             }
             _ => {
                 // sum / max / min of evaluated values.
                 let mut acc: Option<super::arith::Num> = None;
                 for t in results {
-                    let v = match self.eval(&State::default(), Ref::new(t, 0)) {
-                        Ok(v) => v,
-                        Err(e) => return self.raise(st, e),
-                    };
+                    let v = self.eval(&State::default(), Ref::new(t, 0))?;
                     acc = Some(match acc {
                         None => v,
                         Some(a) => {
@@ -436,10 +501,7 @@ impl Machine<'_> {
                                     let (x, y) = (a.term(s), v.term(s));
                                     let plus = s.sym("+");
                                     let e = s.app(plus, &[x, y]);
-                                    match self.eval(&State::default(), Ref::new(e, 0)) {
-                                        Ok(r) => r,
-                                        Err(e) => return self.raise(st, e),
-                                    }
+                                    self.eval(&State::default(), Ref::new(e, 0))?
                                 }
                                 "max" if o == std::cmp::Ordering::Less => v,
                                 "min" if o == std::cmp::Ordering::Greater => v,
@@ -451,10 +513,9 @@ impl Machine<'_> {
                 let v = match (acc, kind) {
                     (Some(v), _) => v,
                     (None, "sum") => super::arith::Num::Int(0),
-                    (None, _) => return ControlFlow::Continue(false),
+                    (None, _) => return Ok(None),
                 };
-                let t = v.term(self.store);
-                ControlFlow::Continue(self.unify_fresh(st, out, t))
+                Ok(Some(v.term(self.store)))
             }
         }
     }

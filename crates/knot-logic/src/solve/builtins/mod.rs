@@ -106,6 +106,9 @@ pub const BUILTINS: &[(&str, u32)] = &[
     ("$skip_list", 3),
     ("string", 1),
     ("ground", 1),
+    ("cyclic_term", 1),
+    ("acyclic_term", 1),
+    ("unify_with_occurs_check", 2),
     // Comparison and sorting (standard order of terms).
     ("compare", 3),
     ("@<", 2),
@@ -236,6 +239,8 @@ pub enum Err {
     Permission(&'static str, &'static str, Pred),
     /// `existence_error(Kind, Culprit)` (a stream alias that names no stream)
     Existence(&'static str, Ref),
+    /// `existence_error(argument, N, Term)` (sort/4's key names no argument of an element)
+    ExistenceArg(i64, Ref),
     /// `resource_error(memory)` (a number too large to build)
     Resource,
     /// `syntax_error(illegal_number)`
@@ -308,6 +313,13 @@ impl Machine<'_> {
                 let k = s.atom_named(kind);
                 let e = s.sym("existence_error");
                 s.app(e, &[k, c])
+            }
+            Err::ExistenceArg(n, r) => {
+                let c = st.b.resolve(s, r, &mut map);
+                let k = s.atom_named("argument");
+                let n = s.int(n);
+                let e = s.sym("existence_error");
+                s.app(e, &[k, n, c])
             }
             Err::Resource => {
                 let m = s.atom_named("memory");

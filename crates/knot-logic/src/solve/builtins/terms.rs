@@ -23,6 +23,49 @@ fn rank(v: &View<'_>) -> u8 {
     }
 }
 
+/// The standard order of two terms that may be cyclic, walked under the bindings (unbound slots
+/// ordered by slot, i.e. by age). Iterative.
+fn compare_cyclic(st: &State, store: &Store, x: Ref, y: Ref) -> Ordering {
+    let mut seen: rustc_hash::FxHashSet<(Ref, Ref)> = rustc_hash::FxHashSet::default();
+    let mut work = vec![(x, y)];
+    while let Some((x, y)) = work.pop() {
+        let o = match (st.b.deref(store, x), st.b.deref(store, y)) {
+            (Deref::Unbound(a), Deref::Unbound(b)) => a.cmp(&b),
+            (Deref::Unbound(_), Deref::Term(_)) => Ordering::Less,
+            (Deref::Term(_), Deref::Unbound(_)) => Ordering::Greater,
+            (Deref::Term(p), Deref::Term(q)) => {
+                if p == q {
+                    continue;
+                }
+                if store.is_ground(p.term) && store.is_ground(q.term) {
+                    compare_terms(store, p.term, q.term)
+                } else {
+                    match (store.view(p.term), store.view(q.term)) {
+                        (View::App(f, xs), View::App(g, ys)) => {
+                            let o = xs
+                                .len()
+                                .cmp(&ys.len())
+                                .then_with(|| store.name(f).cmp(store.name(g)));
+                            if o == Ordering::Equal && seen.insert((p, q)) {
+                                for (&a, &b) in xs.iter().zip(ys).rev() {
+                                    work.push((Ref::new(a, p.base), Ref::new(b, q.base)));
+                                }
+                            }
+                            o
+                        }
+                        // A compound against an atomic term: decided by their types.
+                        _ => compare_terms(store, p.term, q.term),
+                    }
+                }
+            }
+        };
+        if o != Ordering::Equal {
+            return o;
+        }
+    }
+    Ordering::Equal
+}
+
 /// Compare two resolved terms (sharing one variable numbering) in the standard order of terms.
 pub fn compare_terms(store: &Store, a: TermId, b: TermId) -> Ordering {
     let mut stack = vec![(a, b)];
@@ -94,8 +137,22 @@ impl Machine<'_> {
             "string" => matches!(v, View::Str(_)),
             "is_list" => self.proper_list(st, t).is_ok(),
             "ground" => st.b.is_ground(self.store, t),
+            "cyclic_term" => st.b.is_cyclic(self.store, t),
+            "acyclic_term" => !st.b.is_cyclic(self.store, t),
             _ => return None,
         })
+    }
+
+    /// The standard order of two terms under the bindings; a cyclic one (rational tree) is compared
+    /// by walking both, a pair of compounds met again counting as equal.
+    pub fn compare_refs(&mut self, st: &State, x: Ref, y: Ref) -> Ordering {
+        if st.b.may_cycle() && (st.b.is_cyclic(self.store, x) || st.b.is_cyclic(self.store, y)) {
+            return compare_cyclic(st, self.store, x, y);
+        }
+        let mut map = VarMap::new();
+        let x = st.b.resolve(self.store, x, &mut map);
+        let y = st.b.resolve(self.store, y, &mut map);
+        compare_terms(self.store, x, y)
     }
 
     fn int_arg(&self, st: &State, x: Ref) -> Result<Option<i64>, Err> {
@@ -129,10 +186,7 @@ impl Machine<'_> {
                         _ => return Some(Err(Err::TypeTerm("atom", o))),
                     }
                 }
-                let mut map = VarMap::new();
-                let x = st.b.resolve(self.store, a(1), &mut map);
-                let y = st.b.resolve(self.store, a(2), &mut map);
-                let o = match compare_terms(self.store, x, y) {
+                let o = match self.compare_refs(st, a(1), a(2)) {
                     Ordering::Less => "<",
                     Ordering::Equal => "=",
                     Ordering::Greater => ">",
@@ -141,10 +195,7 @@ impl Machine<'_> {
                 Ok(st.b.unify(self.store, a(0), Ref::new(t, 0), self.opts))
             }
             ("@<" | "@>" | "@=<" | "@>=", 2) => {
-                let mut map = VarMap::new();
-                let x = st.b.resolve(self.store, a(0), &mut map);
-                let y = st.b.resolve(self.store, a(1), &mut map);
-                let o = compare_terms(self.store, x, y);
+                let o = self.compare_refs(st, a(0), a(1));
                 Ok(match name {
                     "@<" => o == Ordering::Less,
                     "@>" => o == Ordering::Greater,
@@ -155,6 +206,9 @@ impl Machine<'_> {
             ("msort" | "sort" | "keysort", 2) | ("sort", 4) => self.sort(st, name, args),
             ("=@=" | "\\=@=", 2) => {
                 // Variants: equal up to a renaming of variables.
+                if st.b.may_cycle() {
+                    return Some(Ok(st.b.variant(self.store, a(0), a(1)) == (name == "=@=")));
+                }
                 let (x, _) = self.resolved(st, a(0));
                 let (y, _) = self.resolved(st, a(1));
                 Ok((x == y) == (name == "=@="))
@@ -191,6 +245,9 @@ impl Machine<'_> {
                     Err(e) => return Some(Err(e)),
                 };
                 match self.bound(st, a(1)).map(|t| (t, self.store.view(t.term))) {
+                    Some((_, View::App(..))) if n < 0 => {
+                        Err(Err::Domain("not_less_than_zero", a(0)))
+                    }
                     Some((t, View::App(_, xs))) => {
                         if n < 1 || n as usize > xs.len() {
                             Ok(false)
@@ -204,6 +261,9 @@ impl Machine<'_> {
                 }
             }
             ("=..", 2) => match self.bound(st, a(0)) {
+                Some(t) if matches!(self.store.view(t.term), View::App(_, [])) => {
+                    Err(Err::Domain("compound_non_zero_arity", t))
+                }
                 Some(t) => {
                     let (tt, map) = self.resolved(st, t);
                     let items: Vec<TermId> = match self.store.view(tt) {
@@ -276,6 +336,11 @@ impl Machine<'_> {
                     && st.b.unify(self.store, a(2), Ref::new(end, 0), self.opts))
             }
             ("succ", 2) => self.succ(st, a(0), a(1)),
+            ("unify_with_occurs_check", 2) => {
+                let mut opts = self.opts;
+                opts.occurs_check = true;
+                Ok(st.b.unify(self.store, a(0), a(1), opts))
+            }
             ("subsumes_term", 2) => {
                 // ISO: unifiable without binding a variable of the specific term (nor making two
                 // of them one); the bindings are undone.
@@ -366,6 +431,7 @@ impl Machine<'_> {
         match self.bound(st, args[0]) {
             Some(t) => {
                 let (name, n) = match self.store.view(t.term) {
+                    View::App(_, []) => return Err(Err::Domain("compound_non_zero_arity", t)),
                     View::App(f, xs) => (Some(f), xs.len() as i64),
                     _ => (None, 0),
                 };
@@ -403,6 +469,28 @@ impl Machine<'_> {
         }
     }
 
+    /// The elements of the cells of a cyclic list, each cell once; `None` when `r` is no cyclic list.
+    fn cyclic_list(&self, st: &State, r: Ref) -> Option<Vec<Ref>> {
+        let mut cells: rustc_hash::FxHashSet<Ref> = rustc_hash::FxHashSet::default();
+        let mut out = Vec::new();
+        let mut cur = r;
+        loop {
+            let Deref::Term(t) = st.b.deref(self.store, cur) else {
+                return None;
+            };
+            match self.store.view(t.term) {
+                View::App(syms::CONS, xs) if xs.len() == 2 => {
+                    if !cells.insert(t) {
+                        return Some(out);
+                    }
+                    out.push(Ref::new(xs[0], t.base));
+                    cur = Ref::new(xs[1], t.base);
+                }
+                _ => return None,
+            }
+        }
+    }
+
     fn sort(&mut self, st: &mut State, name: &str, args: &[Ref]) -> Result<bool, Err> {
         let (list, out) = if args.len() == 4 {
             (args[2], args[3])
@@ -412,6 +500,11 @@ impl Machine<'_> {
         let items = match self.proper_list(st, list) {
             Ok(v) => v,
             Err(true) => return Err(Err::Instantiation),
+            // sort/2 of a cyclic list sorts the elements of its cells (SWI-Prolog).
+            Err(false) if name == "sort" && args.len() == 2 => match self.cyclic_list(st, list) {
+                Some(v) => v,
+                None => return Err(Err::TypeTerm("list", list)),
+            },
             Err(false) => return Err(Err::TypeTerm("list", list)),
         };
         let mut map = VarMap::new();
@@ -434,31 +527,80 @@ impl Machine<'_> {
                 ts.sort_by(|&a, &b| compare_terms(store, store.args(a)[0], store.args(b)[0]));
             }
             _ => {
-                let key = self.int_arg(st, args[0])?.ok_or(Err::Instantiation)?;
-                let order = match self.bound(st, args[1]).map(|r| self.store.view(r.term)) {
-                    Some(View::Atom(o)) => self.store.name(o).to_string(),
-                    _ => return Err(Err::Instantiation),
-                };
-                let store = &*self.store;
-                let k = |t: TermId| -> Option<TermId> {
-                    if key == 0 {
-                        Some(t)
-                    } else {
-                        store.args(t).get(key as usize - 1).copied()
+                // sort/4: Key 0 (the element), N (its N-th argument) or a list of them (a path of
+                // arguments); Order one of @<, @=<, @>, @>= (SWI-Prolog's errors).
+                let key = self.bound(st, args[0]).ok_or(Err::Instantiation)?;
+                let path: Vec<usize> = match self.store.view(key.term) {
+                    View::Int(0) => Vec::new(),
+                    View::Int(i) if i > 0 => vec![i as usize],
+                    View::Atom(k) if k != syms::NIL => {
+                        // A dict key: knot has no dicts, so an element is never one.
+                        return match items.first() {
+                            Some(&e) => Err(Err::TypeTerm("dict", e)),
+                            None => {
+                                let nil = Ref::new(self.store.atom(syms::NIL), 0);
+                                Ok(st.b.unify(self.store, out, nil, self.opts))
+                            }
+                        };
                     }
+                    View::App(syms::CONS, _) => match self.proper_list(st, key) {
+                        Ok(ks) => {
+                            let mut p = Vec::new();
+                            for k in ks {
+                                match self.bound(st, k).map(|k| self.store.view(k.term)) {
+                                    Some(View::Int(i)) if i > 0 => p.push(i as usize),
+                                    _ => return Err(Err::TypeTerm("sort_key", key)),
+                                }
+                            }
+                            p
+                        }
+                        Err(_) => return Err(Err::TypeTerm("sort_key", key)),
+                    },
+                    _ => return Err(Err::TypeTerm("sort_key", key)),
                 };
-                if ts.iter().any(|&t| k(t).is_none()) {
-                    return Err(Err::TypeTerm("compound", list));
+                let order_ref = self.bound(st, args[1]).ok_or(Err::Instantiation)?;
+                let order = match self.store.view(order_ref.term) {
+                    View::Atom(o) => self.store.name(o).to_string(),
+                    _ => return Err(Err::TypeTerm("atom", order_ref)),
+                };
+                if !matches!(order.as_str(), "@<" | "@=<" | "@>" | "@>=") {
+                    return Err(Err::Domain("order", order_ref));
                 }
-                let kk = |t: TermId| k(t).unwrap_or(t);
-                match order.as_str() {
-                    "@<" | "@=<" => ts.sort_by(|&a, &b| compare_terms(store, kk(a), kk(b))),
-                    "@>" | "@>=" => ts.sort_by(|&a, &b| compare_terms(store, kk(b), kk(a))),
-                    _ => return Err(Err::Domain("order", args[1])),
+                let mut keys: Vec<TermId> = Vec::with_capacity(items.len());
+                for &item in &items {
+                    let mut cur = item;
+                    for &i in &path {
+                        let t = match st.b.deref(self.store, cur) {
+                            Deref::Unbound(_) => return Err(Err::Instantiation),
+                            Deref::Term(t) => t,
+                        };
+                        match self.store.view(t.term) {
+                            View::App(_, xs) if xs.len() >= i => {
+                                cur = Ref::new(xs[i - 1], t.base);
+                            }
+                            View::App(..) => return Err(Err::ExistenceArg(i as i64, t)),
+                            _ => return Err(Err::TypeTerm("compound", t)),
+                        }
+                    }
+                    keys.push(st.b.resolve(self.store, cur, &mut map));
                 }
+                let store = &*self.store;
+                let mut idx: Vec<usize> = (0..ts.len()).collect();
+                let desc = order.starts_with("@>");
+                idx.sort_by(|&i, &j| {
+                    let o = compare_terms(store, keys[i], keys[j]);
+                    if desc {
+                        o.reverse()
+                    } else {
+                        o
+                    }
+                });
                 if order == "@<" || order == "@>" {
-                    ts.dedup_by(|a, b| compare_terms(store, kk(*a), kk(*b)) == Ordering::Equal);
+                    idx.dedup_by(|a, b| {
+                        compare_terms(store, keys[*a], keys[*b]) == Ordering::Equal
+                    });
                 }
+                ts = idx.iter().map(|&i| ts[i]).collect();
             }
         }
         let l = self.store.list(&ts, None);

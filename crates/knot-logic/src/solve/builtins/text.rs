@@ -112,6 +112,29 @@ impl Machine<'_> {
     /// The text a list of character codes or one-character atoms spells (its first element says
     /// which, `codes` when that is neither): ISO's errors for a partial list, something not a
     /// list, or an element that is no code (character).
+    /// True when a cell of the list `r` (each cell once) holds an unbound element: in a text list
+    /// whose tail is no list, SWI-Prolog meets that first (`number_chars(N, [_|1])` is an
+    /// instantiation error).
+    fn unbound_element(&self, st: &State, r: Ref) -> bool {
+        let mut cur = r;
+        let mut cells = rustc_hash::FxHashSet::default();
+        while let Deref::Term(t) = st.b.deref(self.store, cur) {
+            if !cells.insert(t) {
+                break;
+            }
+            match self.store.view(t.term) {
+                View::App(syms::CONS, [h, tl]) => {
+                    if !self.is_bound(st, Ref::new(*h, t.base)) {
+                        return true;
+                    }
+                    cur = Ref::new(*tl, t.base);
+                }
+                _ => break,
+            }
+        }
+        false
+    }
+
     fn list_text(&self, st: &State, r: Ref, codes: bool) -> Result<String, Err> {
         let t = match st.b.deref(self.store, r) {
             Deref::Unbound(_) => return Err(Err::Instantiation),
@@ -122,7 +145,7 @@ impl Machine<'_> {
             return Ok(self.store.name(s).to_string());
         }
         let items = self.proper_list(st, t).map_err(|partial| {
-            if partial {
+            if partial || self.unbound_element(st, t) {
                 Err::Instantiation
             } else {
                 Err::TypeTerm("list", t)
@@ -295,6 +318,11 @@ impl Machine<'_> {
                         self.unify_term(st, a(0), t)
                     } else {
                         if list_bound && matches!(self.proper_list(st, a(1)), Err(false)) {
+                            // An unbound element before the tail that is no list is met first
+                            // (SWI-Prolog: `number_chars(N, [_|1])` is an instantiation error).
+                            if self.unbound_element(st, a(1)) {
+                                return Err(Err::Instantiation);
+                            }
                             return Err(Err::TypeTerm("list", a(1)));
                         }
                         let s = self.text_arg(st, a(0), "number")?;
@@ -525,6 +553,9 @@ impl Machine<'_> {
                                 .collect();
                             let t = self.store.atom_named(&parts?.join(&sep));
                             self.unify_term(st, out, t)
+                        }
+                        _ if args.len() == 3 && sep.is_empty() && self.is_bound(st, out) => {
+                            return Err(Err::Domain("non_empty_atom", a(1)));
                         }
                         _ if !sep.is_empty() && self.is_bound(st, out) => {
                             // Split mode.
