@@ -14,6 +14,36 @@ use std::io::Write;
 
 thread_local! {
     static CAPTURE: RefCell<Option<String>> = const { RefCell::new(None) };
+    /// Output held back by a strategy that may run a goal again (`slg`'s well-founded reruns):
+    /// innermost last. While one is open, the output built-ins write there.
+    static HOLD: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Hold back what the output built-ins write from now on (until [`end_hold`]).
+pub(crate) fn hold_output() {
+    HOLD.with(|h| h.borrow_mut().push(String::new()));
+}
+
+/// What was written into the innermost hold since the last call.
+pub(crate) fn take_held() -> String {
+    HOLD.with(|h| {
+        h.borrow_mut()
+            .last_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
+    })
+}
+
+/// Close the innermost hold, returning what it still holds (the caller writes it or drops it).
+pub(crate) fn end_hold() -> String {
+    HOLD.with(|h| h.borrow_mut().pop().unwrap_or_default())
+}
+
+/// Write text as the output built-ins do (into the innermost hold, the capture, or stdout).
+pub(crate) fn emit_text(s: &str) {
+    if !s.is_empty() {
+        emit(s);
+    }
 }
 
 /// Capture what the output built-ins write on this thread (`true`), or write it straight to
@@ -44,6 +74,16 @@ pub fn flush_output() {
 }
 
 fn emit(s: &str) {
+    let held = HOLD.with(|h| match h.borrow_mut().last_mut() {
+        Some(buf) => {
+            buf.push_str(s);
+            true
+        }
+        None => false,
+    });
+    if held {
+        return;
+    }
     let direct = CAPTURE.with(|c| match c.borrow_mut().as_mut() {
         Some(buf) => {
             buf.push_str(s);

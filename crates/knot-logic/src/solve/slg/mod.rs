@@ -12,6 +12,7 @@ mod chalk;
 mod moded;
 mod order;
 mod table;
+mod wfs;
 
 use super::answers::AnswerSet;
 use super::answers::{record, RootSink};
@@ -31,6 +32,7 @@ use rustc_hash::FxHashMap;
 use std::ops::ControlFlow;
 use std::rc::Rc;
 use table::{Consumer, Owner, Table, TableId, Waiter};
+use wfs::{Interp, Seen};
 
 /// The tabling strategy.
 ///
@@ -107,8 +109,11 @@ impl Strategy for Slg {
                 c.limits = shape;
             }
             let dl = &mut self.datalog;
-            let (out, _, done) = run(
-                store, program, goal, limits, &assume, &c.tables, dl, on_answer,
+            if wfs::eligible(program, limits) {
+                return wfs::solve(store, program, goal, limits, c, dl, on_answer);
+            }
+            let (out, _, done, _) = run(
+                store, program, goal, limits, &assume, &c.tables, dl, on_answer, None,
             );
             let clean = out.overflow().is_none()
                 && out.error.is_none()
@@ -135,8 +140,9 @@ impl Strategy for Slg {
             };
             let none = FxHashMap::default();
             let dl = &mut self.datalog;
-            let (out, verdict, _) =
-                run(store, program, goal, limits, &assume, &none, dl, &mut hold);
+            let (out, verdict, _, _) = run(
+                store, program, goal, limits, &assume, &none, dl, &mut hold, None,
+            );
             let settled = verdict.unconfirmed.is_empty() && verdict.views.is_empty();
             if settled || out.overflow().is_some() {
                 for a in &held {
@@ -212,7 +218,8 @@ fn run(
     known: &FxHashMap<TermId, AnswerSet>,
     datalog: &mut super::datalog::Cache,
     on_answer: &mut OnAnswer<'_>,
-) -> (Outcome, Verdict, Vec<(TermId, AnswerSet)>) {
+    wfs: Option<&Interp>,
+) -> (Outcome, Verdict, Vec<(TermId, AnswerSet)>, Seen) {
     let mut m = Machine::new(store, program, limits);
     m.constraints_reversed = program.dialect.chalk_guidance;
     // chalk's order of strands (`chalk.rs`); coinduction keeps knot's own scheduling (`assume.rs`).
@@ -260,8 +267,29 @@ fn run(
         root_ambiguous_mode: false,
         query_is_one_call: false,
         event: None,
+        wfs,
+        negated: Vec::new(),
     };
     engine.solve(&mut m, goal);
+    // Under the well-founded reruns: which tables have an answer, for the next run's negations.
+    let seen = match wfs {
+        Some(_) => Seen {
+            has: engine
+                .tables
+                .iter()
+                .filter(|t| t.complete && !t.abandoned)
+                .map(|t| (t.key, !t.answers.is_empty()))
+                .collect(),
+            negated: engine
+                .negated
+                .iter()
+                .map(|&t| &engine.tables[t as usize])
+                .filter(|t| t.env.is_none())
+                .map(|t| (t.key, t.goal, t.nvars))
+                .collect(),
+        },
+        None => Seen::default(),
+    };
     let mut out = m.out;
     out.aggregation.chalk_order = engine.chalk;
     out.stats.tables = engine.tables.len() as u64;
@@ -281,7 +309,7 @@ fn run(
         })
         .map(|t| (t.key, t.answers))
         .collect();
-    (out, engine.verdict, done)
+    (out, engine.verdict, done, seen)
 }
 
 /// The answer of a goal with `nvars` variables that binds none of them, ambiguous for a truncation
@@ -383,6 +411,10 @@ struct Engine<'a, 'b> {
     query_is_one_call: bool,
     /// chalk order: what the strand being followed came to.
     event: Option<chalk::Event>,
+    /// A run of the well-founded reruns (`wfs.rs`): how negations of tabled goals are decided.
+    wfs: Option<&'a Interp>,
+    /// Under a well-founded rerun: the tables whose negation it decided.
+    negated: Vec<TableId>,
 }
 
 impl Engine<'_, '_> {
@@ -415,6 +447,15 @@ impl Engine<'_, '_> {
         if self.chalk {
             self.solve_chalk(m, goal);
             return;
+        }
+        if let Some(w) = self.wfs {
+            // The tables earlier runs negated are evaluated in this one too, so that the next
+            // run's interpretation knows them (see `wfs.rs`).
+            for &(g, nvars) in &w.warm {
+                let st = State::for_query(m.store, &Goal { term: g, nvars });
+                self.current = Owner::Root;
+                let _ = self.table_for(m, &st, Ref::new(g, 0), &None, false);
+            }
         }
         let mut st = State::for_query(m.store, goal);
         self.current = Owner::Root;
@@ -1124,6 +1165,24 @@ impl Engine<'_, '_> {
     }
 }
 
+impl Engine<'_, '_> {
+    /// Under a well-founded rerun, the negation of table `t` decided by the run's interpretation
+    /// (without waiting for the table, which is evaluated all the same for the next run).
+    fn wfs_negation(&mut self, t: TableId) -> Option<NotAction> {
+        let w = self.wfs?;
+        let tb = &self.tables[t as usize];
+        // A table the interpretation does not know gets the run's default even when it is
+        // complete: its answers may rest on negations this run decided by default.
+        let has = w.has.get(&tb.key).copied().unwrap_or(w.default_has);
+        self.negated.push(t);
+        Some(if has {
+            NotAction::Fails
+        } else {
+            NotAction::Holds
+        })
+    }
+}
+
 impl Hooks for Engine<'_, '_> {
     fn is_tabled(&self, pred: Pred) -> bool {
         self.table_all || self.program.is_tabled(pred)
@@ -1172,6 +1231,9 @@ impl Hooks for Engine<'_, '_> {
         let Some((t, _, _)) = self.table_for(m, st, goal, env, false) else {
             return Some(NotAction::Fails);
         };
+        if let Some(a) = self.wfs_negation(t) {
+            return Some(a);
+        }
         self.complete_nested(m, t);
         if m.stopped() {
             return Some(NotAction::Fails);
@@ -1364,6 +1426,11 @@ impl Hooks for Engine<'_, '_> {
             return NotAction::Fails;
         };
         trace::emit(|| self.trace_call(t, false, true));
+        if !self.chalk {
+            if let Some(a) = self.wfs_negation(t) {
+                return a;
+            }
+        }
         let tb = &mut self.tables[t as usize];
         if tb.complete {
             // Only ambiguous answers (or none): the negation holds, possibly.
