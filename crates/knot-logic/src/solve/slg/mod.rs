@@ -109,19 +109,13 @@ impl Strategy for Slg {
                 c.limits = shape;
             }
             let dl = &mut self.datalog;
-            if wfs::eligible(program, limits) {
+            if wfs::eligible(store, program, limits) {
                 return wfs::solve(store, program, goal, limits, c, dl, on_answer);
             }
             let (out, _, done, _) = run(
                 store, program, goal, limits, &assume, &c.tables, dl, on_answer, None,
             );
-            let clean = out.overflow().is_none()
-                && out.error.is_none()
-                && !out.floundered
-                && !out.negative_cycle
-                && !out.stopped_by_caller
-                && program.db.version() == db;
-            if clean {
+            if cacheable(&out, program, db) {
                 c.tables.extend(done);
             }
             return out;
@@ -205,6 +199,18 @@ fn region_vars(store: &Store, goal: &Goal) -> Vec<u32> {
     }
     out.sort_unstable();
     out
+}
+
+/// A run's completed tables may serve the next goals: it ended without a limit, an error, a
+/// floundered goal or a negative cycle, was not stopped by its caller, and left the database
+/// (version `db` when it began) unchanged.
+fn cacheable(out: &Outcome, program: &Program, db: u64) -> bool {
+    out.overflow().is_none()
+        && out.error.is_none()
+        && !out.floundered
+        && !out.negative_cycle
+        && !out.stopped_by_caller
+        && program.db.version() == db
 }
 
 /// One SLG run under `assume`; also returns which assumptions it did not confirm.

@@ -26,7 +26,7 @@
 //! (and a negative cycle found later is reported as before: undefined, answers possibly missing).
 //! A table whose answers depend on a decided negation is not kept in the cross-goal cache.
 
-use super::{run, Assumptions, TableCache};
+use super::{cacheable, run, Assumptions, TableCache};
 use crate::program::Program;
 use crate::solve::machine::builtins::write;
 use crate::solve::{Answer, AnswerRef, Goal, Limits, OnAnswer, Outcome, StopReason};
@@ -55,12 +55,48 @@ pub(super) struct Seen {
 const HOLD_ANSWERS: usize = 256;
 
 /// Clause programs with tables (not lowered programs: chalk's semantics keep their negative
-/// cycles as they are).
-pub(super) fn eligible(program: &Program, limits: &Limits) -> bool {
+/// cycles as they are) in which a tabled predicate of the program's own (not of knot's library)
+/// negates (`\+`, `tnot/1`): only those can meet a negative cycle. The others answer, and write,
+/// as they go, without a run held back.
+pub(super) fn eligible(store: &Store, program: &Program, limits: &Limits) -> bool {
     program.dialect.unknown_error
         && !program.dialect.chalk_guidance
         && program.coinductive.is_empty()
         && (!program.tabled.is_empty() || limits.table_all)
+        && tables_negate(store, program, limits.table_all)
+}
+
+/// Whether a clause of a tabled predicate (of every predicate with `table_all`) read from the
+/// program's files (knot's library's clauses have no place in them) has a negation in its body.
+fn tables_negate(store: &Store, program: &Program, all: bool) -> bool {
+    let library = crate::syntax::library::LISTS.0;
+    program.clauses().iter().any(|c| {
+        let tabled = all
+            || store
+                .functor(c.head)
+                .is_some_and(|p| program.tabled.contains(&p));
+        tabled && c.span().is_some_and(|s| &*s.file != library) && negates(store, c.body_term)
+    })
+}
+
+/// Whether a goal has a negation (`\+`, or a call of `tnot/1` or `not/1`) anywhere in it.
+fn negates(store: &Store, goal: TermId) -> bool {
+    let mut stack = vec![goal];
+    while let Some(g) = stack.pop() {
+        match store.view(g) {
+            crate::term::View::App(f, args) => {
+                if f == crate::term::syms::NOT
+                    || (args.len() == 1 && matches!(store.name(f), "tnot" | "not" | "$naf"))
+                    || (args.len() == 2 && store.name(f) == "$naf")
+                {
+                    return true;
+                }
+                stack.extend_from_slice(args);
+            }
+            _ => continue,
+        }
+    }
+    false
 }
 
 /// Write out held output and answers in order, up to the caller's stop.
@@ -174,13 +210,7 @@ pub(super) fn solve(
         }
     }
     if !rerun {
-        let clean = out.overflow().is_none()
-            && out.error.is_none()
-            && !out.floundered
-            && !out.negative_cycle
-            && !out.stopped_by_caller
-            && program.db.version() == db;
-        if clean {
+        if cacheable(&out, program, db) {
             c.tables.extend(done);
         }
         return out;
