@@ -55,28 +55,25 @@ pub(super) struct Seen {
 const HOLD_ANSWERS: usize = 256;
 
 /// Clause programs with tables (not lowered programs: chalk's semantics keep their negative
-/// cycles as they are) in which a tabled predicate of the program's own (not of knot's library)
-/// negates (`\+`, `tnot/1`): only those can meet a negative cycle. The others answer, and write,
-/// as they go, without a run held back.
+/// cycles as they are) whose own clauses (not knot's library's) negate (`\+`, `tnot/1`): only
+/// those can meet a negative cycle. The others answer, and write, as they go, without a run held
+/// back.
 pub(super) fn eligible(store: &Store, program: &Program, limits: &Limits) -> bool {
     program.dialect.unknown_error
         && !program.dialect.chalk_guidance
         && program.coinductive.is_empty()
         && (!program.tabled.is_empty() || limits.table_all)
-        && tables_negate(store, program, limits.table_all)
+        && program_negates(store, program)
 }
 
-/// Whether a clause of a tabled predicate (of every predicate with `table_all`) read from the
-/// program's files (knot's library's clauses have no place in them) has a negation in its body.
-fn tables_negate(store: &Store, program: &Program, all: bool) -> bool {
+/// Whether a clause read from the program's files (knot's library's clauses have no place in
+/// them) has a negation in its body.
+fn program_negates(store: &Store, program: &Program) -> bool {
     let library = crate::syntax::library::LISTS.0;
-    program.clauses().iter().any(|c| {
-        let tabled = all
-            || store
-                .functor(c.head)
-                .is_some_and(|p| program.tabled.contains(&p));
-        tabled && c.span().is_some_and(|s| &*s.file != library) && negates(store, c.body_term)
-    })
+    program
+        .clauses()
+        .iter()
+        .any(|c| c.span().is_some_and(|s| &*s.file != library) && negates(store, c.body_term))
 }
 
 /// Whether a goal has a negation (`\+`, or a call of `tnot/1` or `not/1`) anywhere in it.
