@@ -14,6 +14,62 @@ use std::ops::ControlFlow;
 use std::rc::Rc;
 use std::sync::atomic::Ordering;
 
+/// The hooks a nested search (`findall/3`, `\+`, `once`-like "is there a proof?") takes from its
+/// parent: tabled calls answered from the parent's complete tables, negations decided as the
+/// parent decides them, the parent's ranking of default clauses. Expands inside `impl Hooks for S`
+/// where `S` has a field `parent: &mut dyn Hooks`; `success` stays the nested search's own.
+macro_rules! nested_hooks {
+    () => {
+        fn is_tabled(&self, pred: $crate::program::Pred) -> bool {
+            self.parent.is_tabled(pred)
+        }
+        fn call(
+            &mut self,
+            m: &mut $crate::solve::machine::Machine<'_>,
+            st: &$crate::solve::machine::State,
+            goal: $crate::term::unify::Ref,
+            env: &$crate::solve::machine::Env,
+        ) -> $crate::solve::machine::CallAction {
+            self.parent.call_complete(m, st, goal, env)
+        }
+        fn call_complete(
+            &mut self,
+            m: &mut $crate::solve::machine::Machine<'_>,
+            st: &$crate::solve::machine::State,
+            goal: $crate::term::unify::Ref,
+            env: &$crate::solve::machine::Env,
+        ) -> $crate::solve::machine::CallAction {
+            self.parent.call_complete(m, st, goal, env)
+        }
+        fn negation(
+            &mut self,
+            m: &mut $crate::solve::machine::Machine<'_>,
+            st: &mut $crate::solve::machine::State,
+            goal: $crate::term::unify::Ref,
+            env: &$crate::solve::machine::Env,
+            depth: u32,
+        ) -> $crate::solve::machine::NotAction {
+            match self.parent.negation_complete(m, st, goal, env) {
+                Some(a) => a,
+                None => m.negate_by_search(st, goal, env, depth, &mut *self.parent),
+            }
+        }
+        fn negation_complete(
+            &mut self,
+            m: &mut $crate::solve::machine::Machine<'_>,
+            st: &mut $crate::solve::machine::State,
+            goal: $crate::term::unify::Ref,
+            env: &$crate::solve::machine::Env,
+        ) -> Option<$crate::solve::machine::NotAction> {
+            self.parent.negation_complete(m, st, goal, env)
+        }
+        fn ranks_defaults(&self) -> bool {
+            self.parent.ranks_defaults()
+        }
+    };
+}
+pub(crate) use nested_hooks;
+
 #[path = "builtins/mod.rs"]
 pub mod builtins;
 
@@ -2279,21 +2335,7 @@ struct Once<'h> {
 }
 
 impl Hooks for Once<'_> {
-    fn is_tabled(&self, pred: Pred) -> bool {
-        self.parent.is_tabled(pred)
-    }
-    fn call(&mut self, m: &mut Machine<'_>, st: &State, goal: Ref, env: &Env) -> CallAction {
-        self.parent.call_complete(m, st, goal, env)
-    }
-    fn call_complete(
-        &mut self,
-        m: &mut Machine<'_>,
-        st: &State,
-        goal: Ref,
-        env: &Env,
-    ) -> CallAction {
-        self.parent.call_complete(m, st, goal, env)
-    }
+    nested_hooks!();
     fn success(&mut self, _m: &mut Machine<'_>, st: &State) -> ControlFlow<()> {
         if st.taint != 0 {
             self.maybe |= st.taint;
@@ -2301,30 +2343,5 @@ impl Hooks for Once<'_> {
         }
         self.found = true;
         ControlFlow::Break(())
-    }
-    fn negation(
-        &mut self,
-        m: &mut Machine<'_>,
-        st: &mut State,
-        goal: Ref,
-        env: &Env,
-        depth: u32,
-    ) -> NotAction {
-        match self.parent.negation_complete(m, st, goal, env) {
-            Some(a) => a,
-            None => m.negate_by_search(st, goal, env, depth, &mut *self.parent),
-        }
-    }
-    fn negation_complete(
-        &mut self,
-        m: &mut Machine<'_>,
-        st: &mut State,
-        goal: Ref,
-        env: &Env,
-    ) -> Option<NotAction> {
-        self.parent.negation_complete(m, st, goal, env)
-    }
-    fn ranks_defaults(&self) -> bool {
-        self.parent.ranks_defaults()
     }
 }

@@ -1,11 +1,8 @@
 //! Control built-ins: `call/N`, `once/1`, `ignore/1`, `not/1`, `forall/2` (SWI's: no counterexample),
 //! `findall/3,4`, `aggregate_all/3`, `catch/3`, `throw/1`, `halt/0,1`.
 
-use super::super::{
-    cons, CallAction, Choice, Env, Flow, GoalKind, Hooks, Machine, Marks, NotAction, State,
-};
+use super::super::{cons, Choice, Env, Flow, GoalKind, Hooks, Machine, Marks, State};
 use super::Err;
-use crate::program::Pred;
 use crate::term::unify::{Ref, VarMap};
 use crate::term::{syms, TermId, View};
 use std::ops::ControlFlow;
@@ -19,51 +16,12 @@ struct Collect<'h> {
 }
 
 impl Hooks for Collect<'_> {
-    fn is_tabled(&self, pred: Pred) -> bool {
-        self.parent.is_tabled(pred)
-    }
-    fn call(&mut self, m: &mut Machine<'_>, st: &State, goal: Ref, env: &Env) -> CallAction {
-        self.parent.call_complete(m, st, goal, env)
-    }
-    fn call_complete(
-        &mut self,
-        m: &mut Machine<'_>,
-        st: &State,
-        goal: Ref,
-        env: &Env,
-    ) -> CallAction {
-        self.parent.call_complete(m, st, goal, env)
-    }
+    crate::solve::machine::nested_hooks!();
     fn success(&mut self, m: &mut Machine<'_>, st: &State) -> ControlFlow<()> {
         let mut map = VarMap::new();
         let t = st.b.resolve(m.store, self.template, &mut map);
         self.results.push(t);
         ControlFlow::Continue(())
-    }
-    fn negation(
-        &mut self,
-        m: &mut Machine<'_>,
-        st: &mut State,
-        goal: Ref,
-        env: &Env,
-        depth: u32,
-    ) -> NotAction {
-        match self.parent.negation_complete(m, st, goal, env) {
-            Some(a) => a,
-            None => m.negate_by_search(st, goal, env, depth, &mut *self.parent),
-        }
-    }
-    fn negation_complete(
-        &mut self,
-        m: &mut Machine<'_>,
-        st: &mut State,
-        goal: Ref,
-        env: &Env,
-    ) -> Option<NotAction> {
-        self.parent.negation_complete(m, st, goal, env)
-    }
-    fn ranks_defaults(&self) -> bool {
-        self.parent.ranks_defaults()
     }
 }
 
