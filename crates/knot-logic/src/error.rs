@@ -20,30 +20,7 @@ pub struct Span {
     pub col: usize,
 }
 
-/// Decode a string, sharing one `Arc` with the last `keep` distinct strings decoded through
-/// `cache` on this thread (an image's strings repeat: the item many consecutive clauses were
-/// lowered from).
-#[cfg(feature = "image")]
-fn recent_str(
-    cache: &'static std::thread::LocalKey<std::cell::RefCell<Vec<Arc<str>>>>,
-    keep: usize,
-    name: &str,
-) -> Arc<str> {
-    cache.with(|names| {
-        let mut names = names.borrow_mut();
-        if let Some(n) = names.iter().rev().find(|n| &***n == name) {
-            return n.clone();
-        }
-        let n: Arc<str> = Arc::from(name);
-        if names.len() >= keep {
-            names.remove(0);
-        }
-        names.push(n.clone());
-        n
-    })
-}
-
-/// Decode a string from a small vocabulary (file names, variable names), sharing one `Arc` per
+/// Decode a string from a small vocabulary (file names), sharing one `Arc` per
 /// distinct string on this thread (forgotten past 4096 of them).
 #[cfg(feature = "image")]
 fn interned_str(
@@ -67,8 +44,6 @@ fn interned_str(
 #[cfg(feature = "image")]
 thread_local! {
     static FILE_NAMES: std::cell::RefCell<rustc_hash::FxHashSet<Arc<str>>> = std::cell::RefCell::default();
-    static VAR_NAMES: std::cell::RefCell<rustc_hash::FxHashSet<Arc<str>>> = std::cell::RefCell::default();
-    static ORIGINS: std::cell::RefCell<Vec<Arc<str>>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Decode a span's file name, sharing one `Arc` among the spans of a file (a snapshot has
@@ -78,23 +53,6 @@ thread_local! {
 pub fn shared_file_name<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Arc<str>, D::Error> {
     let name: &'de str = serde::Deserialize::deserialize(d)?;
     Ok(interned_str(&FILE_NAMES, name))
-}
-
-/// Decode a clause's variable names, sharing each name's `Arc`.
-#[cfg(feature = "image")]
-pub fn shared_names<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Box<[Arc<str>]>, D::Error> {
-    let names: Vec<&'de str> = serde::Deserialize::deserialize(d)?;
-    Ok(names
-        .into_iter()
-        .map(|n| interned_str(&VAR_NAMES, n))
-        .collect())
-}
-
-/// Decode a clause's origin label, sharing the `Arc` of the clauses before it with the same label.
-#[cfg(feature = "image")]
-pub fn shared_origin<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Arc<str>>, D::Error> {
-    let origin: Option<&'de str> = serde::Deserialize::deserialize(d)?;
-    Ok(origin.map(|o| recent_str(&ORIGINS, 4, o)))
 }
 
 impl Span {

@@ -17,6 +17,8 @@ pub mod dialect;
 pub mod dynamic;
 pub mod error;
 pub mod program;
+#[cfg(feature = "image")]
+mod records;
 pub mod solve;
 pub mod suggest;
 pub mod syntax;

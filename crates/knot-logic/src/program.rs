@@ -18,7 +18,6 @@ pub type Pred = (Sym, u32);
 /// rarely has (body conjuncts, variable names, an origin label, a span too large to pack) behind one
 /// pointer that a ground fact leaves empty.
 #[derive(Clone, Debug)]
-#[cfg_attr(feature = "image", derive(serde::Serialize, serde::Deserialize))]
 pub struct Clause {
     /// The clause as written (`Head :- Body` or a fact).
     pub term: TermId,
@@ -34,12 +33,7 @@ pub struct Clause {
 
 /// A [`Span`] whose offsets, line and column fit in 32 bits (every file under 4 GiB).
 #[derive(Clone, Debug)]
-#[cfg_attr(feature = "image", derive(serde::Serialize, serde::Deserialize))]
 struct PackedSpan {
-    #[cfg_attr(
-        feature = "image",
-        serde(deserialize_with = "crate::error::shared_file_name")
-    )]
     file: std::sync::Arc<str>,
     start: u32,
     len: u32,
@@ -71,24 +65,15 @@ impl PackedSpan {
 
 /// The parts of a [`Clause`] a ground fact does without.
 #[derive(Clone, Debug, Default)]
-#[cfg_attr(feature = "image", derive(serde::Serialize, serde::Deserialize))]
 struct ClauseExtra {
     body: Box<[TermId]>,
     /// Shared with the other clauses that use the same names (an image's clauses decode to one
     /// `Arc` per distinct name).
-    #[cfg_attr(
-        feature = "image",
-        serde(deserialize_with = "crate::error::shared_names")
-    )]
-    var_names: Box<[Arc<str>]>,
+    var_names: Arc<[Arc<str>]>,
     /// Shared with the clauses lowered from the same item.
-    #[cfg_attr(
-        feature = "image",
-        serde(deserialize_with = "crate::error::shared_origin")
-    )]
     origin: Option<Arc<str>>,
     /// A span that does not pack (offsets beyond 32 bits).
-    span: Option<Span>,
+    span: Option<Box<Span>>,
 }
 
 impl ClauseExtra {
@@ -120,7 +105,11 @@ impl Clause {
             body: body.into_boxed_slice(),
             var_names: var_names.into_iter().map(Arc::from).collect(),
             origin: origin.map(Arc::from),
-            span: if at.is_none() { span } else { None },
+            span: if at.is_none() {
+                span.map(Box::new)
+            } else {
+                None
+            },
         };
         Clause {
             term,
@@ -147,7 +136,7 @@ impl Clause {
     pub fn span(&self) -> Option<Span> {
         match &self.at {
             Some(p) => Some(p.unpack()),
-            None => self.extra.as_ref().and_then(|e| e.span.clone()),
+            None => self.extra.as_ref().and_then(|e| e.span.as_deref().cloned()),
         }
     }
 
@@ -622,9 +611,8 @@ pub struct Program {
     callers: std::sync::OnceLock<FxHashMap<Pred, Vec<Pred>>>,
 }
 
-/// What [`Program::image`] gives.
+/// What [`Program::image`] gives (encoded as [`image_wire`] has it).
 #[derive(Clone)]
-#[cfg_attr(feature = "image", derive(serde::Serialize, serde::Deserialize))]
 pub struct ProgramImage {
     clauses: Vec<Clause>,
     tabled: Vec<Pred>,
@@ -636,6 +624,45 @@ pub struct ProgramImage {
     warnings: Vec<String>,
     /// The dialect's policy switches ([`Dialect::flags`]).
     flags: [bool; 7],
+}
+
+impl ProgramImage {
+    /// The image in `n` parts of about as many clauses each, to be encoded and decoded apart: the
+    /// first holds the declarations, every part a run of the clauses
+    /// ([`Program::from_image_parts`] puts them back together).
+    pub fn split(mut self, n: usize) -> Vec<ProgramImage> {
+        let size = self.clauses.len().div_ceil(n.max(1)).max(1);
+        let mut rest = std::mem::take(&mut self.clauses);
+        let mut parts = Vec::new();
+        while rest.len() > size {
+            let tail = rest.split_off(size);
+            parts.push(rest);
+            rest = tail;
+        }
+        parts.push(rest);
+        let mut out = Vec::with_capacity(parts.len());
+        for (i, clauses) in parts.into_iter().enumerate() {
+            out.push(if i == 0 {
+                ProgramImage {
+                    clauses,
+                    ..self.clone()
+                }
+            } else {
+                ProgramImage {
+                    clauses,
+                    tabled: Vec::new(),
+                    coinductive: Vec::new(),
+                    non_enumerable: Vec::new(),
+                    flounder_through: Vec::new(),
+                    declared: Vec::new(),
+                    sources: Vec::new(),
+                    warnings: Vec::new(),
+                    flags: self.flags,
+                }
+            });
+        }
+        out
+    }
 }
 
 /// The mode of one argument of a mode-directed table (`:- table path(_,_,min)`, SWI-Prolog's answer
@@ -915,6 +942,17 @@ impl Program {
             warnings: self.warnings.clone(),
             flags: self.dialect.flags(),
         })
+    }
+
+    /// The program an [`image`](Program::image) was taken of, over the store it was taken with,
+    /// from the parts [`ProgramImage::split`] made (decoded apart, on several threads).
+    pub fn from_image_parts(store: &Store, parts: Vec<ProgramImage>) -> Option<Program> {
+        let mut parts = parts.into_iter();
+        let mut whole = parts.next()?;
+        for p in parts {
+            whole.clauses.extend(p.clauses);
+        }
+        Program::from_image(store, whole)
     }
 
     /// The program an [`image`](Program::image) was taken of, over the store it was taken with.
@@ -1858,5 +1896,204 @@ mod tests {
         // A path that stops at a variable: no narrowing by path.
         let (pred, args) = goal_args(&mut store, "n(a(t(Z), o), R)");
         assert_eq!(p.candidates(&store, pred, &args).len(), 6);
+    }
+}
+
+/// How a [`ProgramImage`] is encoded: a header with every string (file names, variable names,
+/// origin labels) once and every list of variable names once, then each clause as a fixed-width
+/// record ([`crate::records`]) and the bodies as one list of term ids. Decoding the std model's
+/// 18,000 clauses is then one or two allocations per clause and no string work: a clause's names
+/// are an `Arc` taken from the header's lists.
+#[cfg(feature = "image")]
+mod image_wire {
+    use super::{Clause, ClauseExtra, PackedSpan, Pred, ProgramImage};
+    use crate::error::Span;
+    use crate::records::{Reader, Writer};
+    use crate::term::TermId;
+    use rustc_hash::FxHashMap;
+    use serde::{Deserialize, Serialize};
+    use std::sync::Arc;
+
+    #[derive(Serialize, Deserialize)]
+    struct Wire<'a> {
+        #[serde(borrow)]
+        strings: Vec<&'a str>,
+        /// Lists of variable names (indices into `strings`).
+        name_lists: Vec<Vec<u32>>,
+        /// A record of [`FIELDS`] numbers a clause: term, head, body term, variables, the span's
+        /// file (`NONE`: no packed span), start, length, line and column, the body's length, the
+        /// names' list and the origin label.
+        #[serde(borrow)]
+        clauses: &'a [u8],
+        /// The clauses' bodies, one after another.
+        #[serde(borrow)]
+        bodies: &'a [u8],
+        /// The spans that do not pack, by clause.
+        spans: Vec<(u32, Span)>,
+        tabled: Vec<Pred>,
+        coinductive: Vec<Pred>,
+        non_enumerable: Vec<Pred>,
+        flounder_through: Vec<Pred>,
+        declared: Vec<Pred>,
+        sources: Vec<String>,
+        warnings: Vec<String>,
+        flags: [bool; 7],
+    }
+
+    const FIELDS: usize = 12;
+    const NONE: u32 = u32::MAX;
+
+    /// A table of distinct values being made, numbered in order.
+    struct Table<K> {
+        index: FxHashMap<K, u32>,
+        list: Vec<K>,
+    }
+
+    impl<K: std::hash::Hash + Eq + Clone> Table<K> {
+        fn new() -> Table<K> {
+            Table {
+                index: FxHashMap::default(),
+                list: Vec::new(),
+            }
+        }
+
+        fn id(&mut self, k: K) -> u32 {
+            if let Some(&i) = self.index.get(&k) {
+                return i;
+            }
+            self.list.push(k.clone());
+            self.index.insert(k, self.list.len() as u32 - 1);
+            self.list.len() as u32 - 1
+        }
+    }
+
+    impl ProgramImage {
+        /// The image's bytes ([`ProgramImage::decode`] reads them back).
+        pub fn encode(&self) -> postcard::Result<Vec<u8>> {
+            let mut strings: Table<&str> = Table::new();
+            let mut lists: Table<Vec<u32>> = Table::new();
+            let (mut records, mut bodies, mut spans) =
+                (Writer::default(), Writer::default(), vec![]);
+            for (i, c) in self.clauses.iter().enumerate() {
+                let extra = c.extra.as_deref();
+                let body = extra.map_or(&[][..], |e| &e.body[..]);
+                let names: Vec<u32> = extra
+                    .map_or(&[][..], |e| &e.var_names[..])
+                    .iter()
+                    .map(|n| strings.id(n))
+                    .collect();
+                let at = match &c.at {
+                    Some(a) => [strings.id(&a.file), a.start, a.len, a.line, a.col],
+                    None => [NONE, 0, 0, 0, 0],
+                };
+                let names = if names.is_empty() {
+                    NONE
+                } else {
+                    lists.id(names)
+                };
+                let origin = extra
+                    .and_then(|e| e.origin.as_deref())
+                    .map_or(NONE, |o| strings.id(o));
+                let fixed = [c.term.0, c.head.0, c.body_term.0, c.nvars];
+                let tail = [body.len() as u32, names, origin];
+                for v in fixed.into_iter().chain(at).chain(tail) {
+                    records.u32(v);
+                }
+                for t in body {
+                    bodies.u32(t.0);
+                }
+                if let Some(span) = extra.and_then(|e| e.span.as_deref()) {
+                    spans.push((i as u32, span.clone()));
+                }
+            }
+            postcard::to_stdvec(&Wire {
+                strings: strings.list,
+                name_lists: lists.list,
+                clauses: &records.0,
+                bodies: &bodies.0,
+                spans,
+                tabled: self.tabled.clone(),
+                coinductive: self.coinductive.clone(),
+                non_enumerable: self.non_enumerable.clone(),
+                flounder_through: self.flounder_through.clone(),
+                declared: self.declared.clone(),
+                sources: self.sources.clone(),
+                warnings: self.warnings.clone(),
+                flags: self.flags,
+            })
+        }
+
+        /// The image [`ProgramImage::encode`] gave these bytes of; `None` when they are not one.
+        pub fn decode(bytes: &[u8]) -> Option<ProgramImage> {
+            let w: Wire = postcard::from_bytes(bytes).ok()?;
+            let strings: Vec<Arc<str>> = w.strings.iter().map(|&t| Arc::from(t)).collect();
+            let string = |i: u32| strings.get(i as usize).cloned();
+            let lists: Vec<Arc<[Arc<str>]>> = w
+                .name_lists
+                .iter()
+                .map(|l| l.iter().map(|&n| string(n)).collect::<Option<_>>())
+                .collect::<Option<_>>()?;
+            let mut spans = w.spans.into_iter().peekable();
+            let (mut records, mut bodies) = (Reader::new(w.clauses), Reader::new(w.bodies));
+            let mut clauses = Vec::with_capacity(w.clauses.len() / (4 * FIELDS));
+            while !records.is_empty() {
+                let mut f = [0u32; FIELDS];
+                for v in &mut f {
+                    *v = records.u32()?;
+                }
+                let [term, head, body_term, nvars, file, start, len, line, col, body_len, names, origin] =
+                    f;
+                let at = match file {
+                    NONE => None,
+                    file => Some(PackedSpan {
+                        file: string(file)?,
+                        start,
+                        len,
+                        line,
+                        col,
+                    }),
+                };
+                let body = (0..body_len)
+                    .map(|_| bodies.u32().map(TermId))
+                    .collect::<Option<_>>()?;
+                let span = match spans.peek() {
+                    Some((i, _)) if *i as usize == clauses.len() => {
+                        spans.next().map(|s| Box::new(s.1))
+                    }
+                    _ => None,
+                };
+                let extra = ClauseExtra {
+                    body,
+                    var_names: match names {
+                        NONE => Arc::from([]),
+                        l => lists.get(l as usize)?.clone(),
+                    },
+                    origin: match origin {
+                        NONE => None,
+                        o => Some(string(o)?),
+                    },
+                    span,
+                };
+                clauses.push(Clause {
+                    term: TermId(term),
+                    head: TermId(head),
+                    body_term: TermId(body_term),
+                    nvars,
+                    at,
+                    extra: (!extra.is_empty()).then(|| Box::new(extra)),
+                });
+            }
+            bodies.is_empty().then_some(ProgramImage {
+                clauses,
+                tabled: w.tabled,
+                coinductive: w.coinductive,
+                non_enumerable: w.non_enumerable,
+                flounder_through: w.flounder_through,
+                declared: w.declared,
+                sources: w.sources,
+                warnings: w.warnings,
+                flags: w.flags,
+            })
+        }
     }
 }

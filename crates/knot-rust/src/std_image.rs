@@ -39,32 +39,43 @@ fn key() -> u64 {
     env!("KNOT_STD_IMAGE_KEY").parse().unwrap_or(0)
 }
 
+/// How many parts the lowered program is encoded in (decoded at once, each on its own thread).
+const PROGRAM_PARTS: usize = 2;
+
 #[derive(Serialize, Deserialize)]
 struct ImageFile<'a> {
-    /// The std model's store and lowered program (each postcard), decoded by each [`prepare`]
-    /// into values the program then owns (no copy of a decoded image is made), the two at once.
+    /// The std model's store, its lowered program (in [`PROGRAM_PARTS`] parts), its item table and
+    /// its resolver (each postcard), decoded by each [`prepare`] into values the program then owns
+    /// (no copy of a decoded image is made), on as many threads as there are parts.
     #[serde(borrow)]
     store: &'a [u8],
     #[serde(borrow)]
-    program: &'a [u8],
-    names: Names,
-    resolver: Resolver,
-    /// The names the std model's items declare (bare, as a program would write them).
-    std_names: Vec<String>,
+    program: Vec<&'a [u8]>,
+    #[serde(borrow)]
+    names: &'a [u8],
+    #[serde(borrow)]
+    resolver: &'a [u8],
+    /// The names the std model's items declare (bare, as a program would write them), sorted.
+    #[serde(borrow)]
+    std_names: Vec<&'a str>,
+    /// The std model's auto traits (`Send`, `Sync`, ...), bare, sorted.
+    #[serde(borrow)]
+    auto_traits: Vec<&'a str>,
     /// The std model's resolved items (postcard), decoded only when an explanation cites them.
     #[serde(borrow)]
     library: &'a [u8],
 }
 
-/// The image's light parts, decoded once per process.
+/// The image's light parts, decoded once per process; the rest stays encoded.
 struct Decoded {
     store: &'static [u8],
-    program: &'static [u8],
-    names: Names,
-    resolver: Resolver,
-    std_names: FxHashSet<String>,
-    /// The std model's auto traits (`Send`, `Sync`, ...).
-    auto_traits: FxHashSet<String>,
+    program: Vec<&'static [u8]>,
+    names: &'static [u8],
+    resolver: &'static [u8],
+    /// Sorted.
+    std_names: Vec<&'static str>,
+    /// The std model's auto traits (`Send`, `Sync`, ...), sorted.
+    auto_traits: Vec<&'static str>,
     library: &'static [u8],
 }
 
@@ -85,20 +96,13 @@ fn decoded() -> Option<&'static Decoded> {
         }
         let body = crate::syntax::library::snapshot_body(IMAGE.get()?, key())?;
         let img: ImageFile<'static> = postcard::from_bytes(body).ok()?;
-        let auto_traits = img
-            .names
-            .traits
-            .iter()
-            .filter(|(_, t)| t.auto)
-            .map(|(n, _)| n.rsplit("::").next().unwrap_or(n).to_string())
-            .collect();
         Some(Decoded {
-            auto_traits,
+            auto_traits: img.auto_traits,
             store: img.store,
             program: img.program,
             names: img.names,
             resolver: img.resolver,
-            std_names: img.std_names.into_iter().collect(),
+            std_names: img.std_names,
             library: img.library,
         })
     })
@@ -107,7 +111,7 @@ fn decoded() -> Option<&'static Decoded> {
 
 /// True when a program lowered on the image is the program lowered with the std model (see the
 /// module documentation).
-pub fn usable(user: &RawCrate, opts: &LowerOptions) -> bool {
+pub fn usable<'a>(user: &'a RawCrate, opts: &LowerOptions) -> bool {
     if opts.coinductive_all || opts.coinductive_none || opts.intercrate {
         return false;
     }
@@ -126,7 +130,7 @@ pub fn usable(user: &RawCrate, opts: &LowerOptions) -> bool {
             return false;
         }
         if let Some(n) = crate::resolve::declared_name(item) {
-            if img.std_names.contains(n) {
+            if img.std_names.binary_search(&n).is_ok() {
                 return false;
             }
             own.insert(n);
@@ -139,7 +143,7 @@ pub fn usable(user: &RawCrate, opts: &LowerOptions) -> bool {
     }
     // An impl of a std auto trait replaces the structural rule of its type constructor: for a std
     // type (which rustc's orphan rule forbids) that rule is the image's.
-    let last = |path: &str| path.rsplit("::").next().unwrap_or(path).to_string();
+    let last = |path: &'a str| path.rsplit("::").next().unwrap_or(path);
     modules
         .iter()
         .flat_map(|m| &m.items)
@@ -147,10 +151,11 @@ pub fn usable(user: &RawCrate, opts: &LowerOptions) -> bool {
             ast::ItemKind::Impl(i)
                 if img
                     .auto_traits
-                    .contains(&last(&i.trait_ref.bound.name.name)) =>
+                    .binary_search(&last(&i.trait_ref.bound.name.name))
+                    .is_ok() =>
             {
                 matches!(&i.trait_ref.self_ty.kind,
-                ast::TyKind::Named { name, .. } if own.contains(last(&name.name).as_str()))
+                ast::TyKind::Named { name, .. } if own.contains(last(&name.name)))
             }
             _ => true,
         })
@@ -163,26 +168,42 @@ pub fn prepare() -> Option<Prepared> {
         let image: StoreImage = postcard::from_bytes(img.store).ok()?;
         Store::from_image(image, &crate::vocab::VOCABULARY)
     };
-    // On another thread where there are threads (not on wasm32): one third off the load of a
-    // one-line program.
-    let (store, program) = std::thread::scope(|s| {
-        let worker = std::thread::Builder::new().spawn_scoped(s, decode_store);
-        let program: Option<ProgramImage> = postcard::from_bytes(img.program).ok();
-        let store = match worker {
+    let decode_part = ProgramImage::decode;
+    // The store and each part of the program on its own thread where there are threads (not on
+    // wasm32), the item table and the resolver on this one: a third of the load of a one-line
+    // program, and another third.
+    let (store, parts, names, resolver) = std::thread::scope(|s| {
+        let store = std::thread::Builder::new().spawn_scoped(s, decode_store);
+        let parts: Vec<_> = img.program[1..]
+            .iter()
+            .map(|&b| std::thread::Builder::new().spawn_scoped(s, move || decode_part(b)))
+            .collect();
+        let first = img.program.first().and_then(|&b| decode_part(b));
+        let names: Option<Names> = postcard::from_bytes(img.names).ok();
+        let resolver: Option<Resolver> = postcard::from_bytes(img.resolver).ok();
+        let mut all = vec![first];
+        for (h, &b) in parts.into_iter().zip(&img.program[1..]) {
+            all.push(match h {
+                Ok(h) => h.join().ok().flatten(),
+                Err(_) => decode_part(b),
+            });
+        }
+        let store = match store {
             Ok(h) => h.join().ok().flatten(),
             Err(_) => decode_store(),
         };
-        (store, program)
+        (store, all, names, resolver)
     });
     let store = store?;
-    let program = Program::from_image(&store, program?)?;
+    let parts: Option<Vec<ProgramImage>> = parts.into_iter().collect();
+    let program = Program::from_image_parts(&store, parts?)?;
     Some(Prepared {
         store,
         lowered: Lowered {
             program,
-            names: img.names.clone(),
+            names: names?,
         },
-        resolver: img.resolver.clone(),
+        resolver: resolver?,
     })
 }
 
@@ -215,6 +236,7 @@ pub fn build() -> crate::error::Result<Vec<u8>> {
     let (store, lowered, resolved) = lower_alone()?;
     let internal =
         |e: String| crate::error::Error::Internal(format!("cannot build the std image: {e}"));
+    let encode = |v: &dyn Encode| v.encode().map_err(|e| internal(e.to_string()));
     let program = lowered
         .program
         .image()
@@ -228,18 +250,45 @@ pub fn build() -> crate::error::Result<Vec<u8>> {
         .collect();
     std_names.sort();
     std_names.dedup();
-    let library = postcard::to_stdvec(&resolved.library).map_err(|e| internal(e.to_string()))?;
-    let store = postcard::to_stdvec(&store.image()).map_err(|e| internal(e.to_string()))?;
-    let program = postcard::to_stdvec(&program).map_err(|e| internal(e.to_string()))?;
+    let mut auto_traits: Vec<&str> = lowered
+        .names
+        .traits
+        .iter()
+        .filter(|(_, t)| t.auto)
+        .map(|(n, _)| n.rsplit("::").next().unwrap_or(n))
+        .collect();
+    auto_traits.sort();
+    auto_traits.dedup();
+    let library = encode(&resolved.library)?;
+    let store = encode(&store.image())?;
+    let program = program
+        .split(PROGRAM_PARTS)
+        .iter()
+        .map(|p| p.encode().map_err(|e| internal(e.to_string())))
+        .collect::<crate::error::Result<Vec<_>>>()?;
+    let names = encode(&lowered.names)?;
+    let resolver = encode(&resolved.resolver)?;
     let file = ImageFile {
         store: &store,
-        program: &program,
+        program: program.iter().map(|p| &p[..]).collect(),
+        names: &names,
+        resolver: &resolver,
         library: &library,
-        names: lowered.names,
-        resolver: resolved.resolver,
-        std_names,
+        std_names: std_names.iter().map(|n| &n[..]).collect(),
+        auto_traits,
     };
     let mut out = key().to_le_bytes().to_vec();
-    out.extend(postcard::to_stdvec(&file).map_err(|e| internal(e.to_string()))?);
+    out.extend(encode(&file)?);
     Ok(out)
+}
+
+/// A value the image holds encoded (postcard), whatever its type.
+trait Encode {
+    fn encode(&self) -> postcard::Result<Vec<u8>>;
+}
+
+impl<T: Serialize> Encode for T {
+    fn encode(&self) -> postcard::Result<Vec<u8>> {
+        postcard::to_stdvec(self)
+    }
 }

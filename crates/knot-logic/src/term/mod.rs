@@ -6,6 +6,8 @@
 
 pub mod binders;
 pub mod canon;
+#[cfg(feature = "image")]
+mod image_wire;
 pub mod unify;
 
 use crate::dialect::{Constructor, Vocabulary};
@@ -59,7 +61,6 @@ pub enum Kind {
 }
 
 #[derive(Clone, Copy, Debug)]
-#[cfg_attr(feature = "image", derive(serde::Serialize, serde::Deserialize))]
 struct Node {
     kind: Kind,
     /// Sym for Atom/App, var index for Var, universe for Placeholder, the low 32 bits of an Int.
@@ -150,8 +151,7 @@ pub struct Roles {
     pub constructors: FxHashMap<Sym, Constructor>,
 }
 
-/// What [`Store::image`] gives.
-#[cfg_attr(feature = "image", derive(serde::Serialize, serde::Deserialize))]
+/// What [`Store::image`] gives (encoded as [`image_wire`] has it).
 pub struct StoreImage {
     names: Vec<Box<str>>,
     nodes: Vec<Node>,
