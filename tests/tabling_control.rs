@@ -285,3 +285,76 @@ fn sld_keeps_plain_resolution_for_untabled_predicates() {
         a.solution
     );
 }
+
+#[test]
+fn sld_answers_mode_directed_and_memo_tables_as_swi_does() {
+    let src = "\
+:- table conn(_,_,min).
+conn(X, Y, 1) :- e(X, Y).
+conn(X, Y, N) :- conn(X, Z, N0), e(Z, Y), N is N0 + 1.
+e(a,b). e(b,c). e(a,c). e(c,d). e(d,a).
+:- table fib/2.
+fib(0, 0). fib(1, 1).
+fib(N, F) :- N > 1, A is N-1, B is N-2, fib(A, FA), fib(B, FB), F is FA+FB.
+";
+    // A mode-directed table: one (least) answer per binding, under a left recursion (`slg`'s
+    // tables; `recursive` has no mode-directed tables).
+    check(
+        src,
+        &["sld", "slg"],
+        &[(
+            "findall(_Y-_N, conn(a, _Y, _N), _L0), msort(_L0, L)",
+            &["L = [a-3,b-1,c-1,d-2]."],
+        )],
+    );
+    // Each variant call is tabled once: exponential SLD, linear with its tables.
+    check(src, &ALL, &[("fib(90, F)", &["F = 2880067194370816120."])]);
+}
+
+#[test]
+fn abolish_table_call_abolishes_the_tables_its_argument_unifies_with() {
+    // `t/1`'s evaluation counts in a dynamic fact, so a re-evaluation shows. SWI-Prolog's answers.
+    let src = "\
+:- dynamic c/1.
+c(0).
+:- table t/1.
+t(N) :- retract(c(M)), N is M + 1, assert(c(N)).
+";
+    // `once/1` completes the table before the abolish under slg too (whose query otherwise
+    // consumes the table while it is still being evaluated; only complete tables are abolished).
+    check(
+        src,
+        &["slg", "sld"],
+        &[
+            (
+                "once(t(A)), once(t(B)), abolish_table_call(t(_)), once(t(C))",
+                &["A = 1, B = 1, C = 2."],
+            ),
+            // `t(1)` unifies with the table's call `t(_)`.
+            (
+                "once(t(A)), abolish_table_call(t(1)), once(t(B))",
+                &["A = 1, B = 2."],
+            ),
+            // A table whose call does not unify stays.
+            (
+                "once(t(A)), abolish_table_call(u(_)), once(t(B))",
+                &["A = 1, B = 1."],
+            ),
+        ],
+    );
+    // Under sld every tabled call completes its table first, as SWI's.
+    check(
+        src,
+        &["sld"],
+        &[
+            (
+                "t(A), t(B), abolish_table_call(t(_)), t(C)",
+                &["A = 1, B = 1, C = 2."],
+            ),
+            (
+                "t(A), abolish_table_call(t(_X)), t(B), abolish_table_call(t(_Y)), t(C)",
+                &["A = 1, B = 2, C = 3."],
+            ),
+        ],
+    );
+}

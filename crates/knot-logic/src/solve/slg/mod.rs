@@ -317,6 +317,15 @@ fn plain_answer_taint(store: &crate::term::Store, last: TermId) -> Option<u8> {
     }
 }
 
+/// Do the two terms (variables of each numbered apart from the other's) unify? The tables
+/// `abolish_table_call/1` abolishes are those whose call unifies with its argument, as SWI's.
+fn unifiable(store: &Store, a: TermId, b: TermId) -> bool {
+    let na = store.var_count(a);
+    let mut bs = crate::term::unify::Bindings::new();
+    bs.alloc(na + store.var_count(b), 0);
+    bs.unify(store, Ref::new(a, 0), Ref::new(b, na), Default::default())
+}
+
 /// A call's variables are the query's `nvars` variables, in order.
 fn identity_slots(slots: &[u32], nvars: u32) -> bool {
     slots.len() == nvars as usize && slots.iter().enumerate().all(|(j, &s)| s == j as u32)
@@ -1109,6 +1118,7 @@ impl Engine<'_, '_> {
                     && match e {
                         DbEvent::AbolishAllTables => true,
                         DbEvent::AbolishTables(p) => pred == Some(p),
+                        DbEvent::AbolishCall(k) => tb.env.is_none() && unifiable(store, tb.goal, k),
                         DbEvent::Changed(_) => pred.is_some_and(|p| {
                             program.incremental.contains(&p)
                                 && deps.as_ref().is_some_and(|d| d.contains(&p))
