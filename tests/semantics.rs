@@ -282,15 +282,13 @@ fn negative_cycle() {
 
     // Under sld a tabled call is answered by tabling, as SWI-Prolog answers it: the negative
     // cycle is found, and the answer is unknown, never `false`.
-    for goal in ["p"] {
-        let a = ask(src, "sld", goal);
-        assert!(a.outcome.negative_cycle, "{:?}", a.outcome);
-        assert!(
-            a.solution_text.starts_with("ambiguous"),
-            "{}",
-            a.solution_text
-        );
-    }
+    let a = ask(src, "sld", "p");
+    assert!(a.outcome.negative_cycle, "{:?}", a.outcome);
+    assert!(
+        a.solution_text.starts_with("ambiguous"),
+        "{}",
+        a.solution_text
+    );
     let a = ask(two, "sld", "a");
     assert!(a.outcome.negative_cycle, "{:?}", a.outcome);
     // Without the table, sld recurses until a limit, never a crash or hang.
