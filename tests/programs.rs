@@ -106,9 +106,17 @@ const N: usize = 7;
 
 /// A left-recursive transitive closure over a cycle of N nodes.
 fn tc_cycle(name: &str) -> TempFile {
-    let mut s = String::from(
-        ":- table path/2.\npath(X, Y) :- path(X, Z), edge(Z, Y).\npath(X, Y) :- edge(X, Y).\n",
-    );
+    tc_cycle_with(name, ":- table path/2.\n")
+}
+
+/// The same closure without `:- table` (every strategy then resolves `path/2` depth-first).
+fn tc_cycle_untabled(name: &str) -> TempFile {
+    tc_cycle_with(name, "")
+}
+
+fn tc_cycle_with(name: &str, directive: &str) -> TempFile {
+    let mut s = String::from(directive);
+    s.push_str("path(X, Y) :- path(X, Z), edge(Z, Y).\npath(X, Y) :- edge(X, Y).\n");
     for i in 1..=N {
         s.push_str(&format!("edge({i}, {}).\n", i % N + 1));
     }
@@ -153,7 +161,27 @@ fn query_all_slg_lists_each_answer_once() {
 
 #[test]
 fn query_all_sld_overflows() {
-    let f = tc_cycle("sld.pl");
+    // Under sld a tabled predicate's calls are answered by tabling (as SWI-Prolog's): the same
+    // answers as slg.
+    let f = tc_cycle("sld_tabled.pl");
+    let ask = |s: &str| {
+        let o = knot(&[
+            "query",
+            f.path(),
+            "--goal",
+            "path(1, X)",
+            "--all",
+            "--strategy",
+            s,
+        ]);
+        let mut v: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(ask("sld").len(), N);
+    assert_eq!(ask("sld"), ask("slg"));
+    // Without the table, sld loops on the left recursion until the depth limit.
+    let f = tc_cycle_untabled("sld.pl");
     let o = knot(&[
         "query",
         f.path(),
@@ -200,10 +228,11 @@ fn query_count() {
     assert_eq!(stdout(&o), format!("{}\n", N * N));
     let o = knot(&["query", f.path(), "--goal", "path(1, 99)", "--count"]);
     assert_eq!(stdout(&o), "0\n");
-    // Under sld the count is followed by the overflow.
+    // Under sld without the table the count is followed by the overflow.
+    let u = tc_cycle_untabled("count_untabled.pl");
     let o = knot(&[
         "query",
-        f.path(),
+        u.path(),
         "--goal",
         "path(1, X)",
         "--count",
@@ -259,14 +288,20 @@ fn query_json() {
     let v = json(&["--goal", "path(1, 99)"]);
     assert_eq!(v["solution"]["kind"], "no_solution");
 
-    let v = json(&[
+    let u = tc_cycle_untabled("json_untabled.pl");
+    let o = knot(&[
+        "query",
+        u.path(),
         "--goal",
         "path(1, X)",
         "--strategy",
         "sld",
         "--max-depth",
         "100",
+        "--format",
+        "json",
     ]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["solution"]["kind"], "overflow");
     assert_eq!(v["solution"]["limit"], "limit::depth");
 
@@ -451,9 +486,10 @@ fn trait_goals_default_to_a_smaller_depth() {
     args.extend(["--max-depth", "700"]);
     assert!(stdout(&knot(&args)).contains("derivation depth limit 700 reached"));
     // A clause program keeps Prolog's depth.
+    let f = tc_cycle_untabled("depth.pl");
     let out = knot(&[
         "query",
-        "programs/tc_cycle.pl",
+        f.path(),
         "--goal",
         "path(1, X)",
         "--all",

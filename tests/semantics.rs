@@ -240,15 +240,18 @@ fn win_move_game() {
         assert_eq!(sol(chain, s, "win(a)"), "true.", "{s}");
         assert_eq!(sol(chain, s, "win(d)"), "false.", "{s}");
     }
-    // On a 2-cycle the positions are undefined: a negative cycle under slg.
+    // On a 2-cycle the positions are undefined: a negative cycle under slg, and under sld, whose
+    // tabled calls are evaluated by SLG.
     let cycle = ":- table win/1.\nmove(a, b). move(b, a).\nwin(X) :- move(X, Y), \\+ win(Y).\n";
-    let a = ask(cycle, "slg", "win(a)");
-    assert!(a.outcome.negative_cycle);
-    assert!(
-        a.solution_text.starts_with("ambiguous"),
-        "{}",
-        a.solution_text
-    );
+    for s in ["slg", "sld"] {
+        let a = ask(cycle, s, "win(a)");
+        assert!(a.outcome.negative_cycle, "{s}");
+        assert!(
+            a.solution_text.starts_with("ambiguous"),
+            "{s}: {}",
+            a.solution_text
+        );
+    }
 }
 
 #[test]
@@ -277,8 +280,20 @@ fn negative_cycle() {
         a.solution_text
     );
 
-    // Under sld there are no tables: the negation recurses until a limit, never a crash or hang.
-    let mut e = engine(src, "sld");
+    // Under sld a tabled call is answered by tabling, as SWI-Prolog answers it: the negative
+    // cycle is found, and the answer is unknown, never `false`.
+    let a = ask(src, "sld", "p");
+    assert!(a.outcome.negative_cycle, "{:?}", a.outcome);
+    assert!(
+        a.solution_text.starts_with("ambiguous"),
+        "{}",
+        a.solution_text
+    );
+    let a = ask(two, "sld", "a");
+    assert!(a.outcome.negative_cycle, "{:?}", a.outcome);
+    // Without the table, sld recurses until a limit, never a crash or hang.
+    let untabled = "p :- \\+ p.\n";
+    let mut e = engine(untabled, "sld");
     e.limits.max_depth = 1000;
     let a = e.answers("p").unwrap();
     assert!(a.outcome.overflow().is_some(), "{:?}", a.outcome);
@@ -543,8 +558,16 @@ fn left_recursion_terminates_under_slg() {
     assert_eq!(got, vec!["X = 1.", "X = 2.", "X = 3.", "X = 4."]);
     assert_eq!(sol(src, "slg", "path(4, X)"), "false.");
     assert_eq!(sol(src, "slg", "path(2, 1)"), "true.");
-    // sld loops on the left recursion: Overflow, not No.
-    let mut e = engine(src, "sld");
+    // Under sld the tabled calls are answered by tabling too (SWI-Prolog's execution): the same
+    // answers.
+    let a = ask(src, "sld", "path(1, X)");
+    let mut got = a.texts.clone();
+    got.sort();
+    assert_eq!(got, vec!["X = 1.", "X = 2.", "X = 3.", "X = 4."]);
+    assert_eq!(sol(src, "sld", "path(4, X)"), "false.");
+    // Without the table, sld loops on the left recursion: Overflow, not No.
+    let untabled = src.replacen(":- table path/2.\n", "", 1);
+    let mut e = engine(&untabled, "sld");
     e.limits.max_depth = 2000;
     let a = e.answers("path(4, X)").unwrap();
     assert!(

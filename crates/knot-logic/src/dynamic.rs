@@ -46,6 +46,9 @@ pub enum DbEvent {
     AbolishAllTables,
     /// `abolish_table_pred/1`: the tables of one predicate.
     AbolishTables(Pred),
+    /// `abolish_table_call/1`: the tables whose call unifies with this term (the argument
+    /// resolved, its variables numbered in order), as SWI's.
+    AbolishCall(crate::term::TermId),
 }
 
 #[derive(Default)]
@@ -140,11 +143,19 @@ impl DynamicDb {
 
     /// Record a request to abolish tables (`abolish_all_tables/0`, `abolish_table_pred/1`).
     pub fn abolish_tables(&self, which: Option<Pred>) {
-        let mut st = self.lock();
-        let e = match which {
+        self.abolish(match which {
             None => DbEvent::AbolishAllTables,
             Some(p) => DbEvent::AbolishTables(p),
-        };
+        });
+    }
+
+    /// Record a request to abolish the table of one call (`abolish_table_call/1`), by its key.
+    pub fn abolish_call(&self, key: crate::term::TermId) {
+        self.abolish(DbEvent::AbolishCall(key));
+    }
+
+    fn abolish(&self, e: DbEvent) {
+        let mut st = self.lock();
         Self::note(&mut st, e);
         self.version.fetch_add(1, Ordering::Relaxed);
     }

@@ -1,12 +1,18 @@
-//! `sld`: plain depth-first resolution in Prolog order, the baseline. It never tables, so a goal that
-//! depends on itself recurses until the depth limit, and the answer is Overflow (what rustc reports as
-//! "overflow evaluating the requirement"), never a crash.
+//! `sld`: plain depth-first resolution in Prolog order, the baseline. Untabled predicates are never
+//! tabled, so a goal that depends on itself recurses until the depth limit, and the answer is
+//! Overflow (what rustc reports as "overflow evaluating the requirement"), never a crash.
+//!
+//! In a clause program with `:- table` declarations, a call of a tabled predicate is answered as
+//! SWI-Prolog answers it (`slg/local.rs`): the call's table is evaluated to completion by SLG
+//! resolution, and its answers are the call's alternatives. Everything else stays SLD (cuts,
+//! order, multiplicities of untabled predicates).
 
 use super::answers::RootSink;
 use super::machine::{CallAction, Env, Hooks, Machine, NotAction, State};
+use super::slg::local::{self, Local};
 use super::{Goal, Limits, OnAnswer, Outcome, Strategy};
 use crate::program::{Pred, Program};
-use crate::term::unify::Ref;
+use crate::term::unify::{Deref, Ref};
 use crate::term::Store;
 use std::ops::ControlFlow;
 
@@ -14,16 +20,30 @@ use std::ops::ControlFlow;
 #[derive(Default, Debug)]
 pub struct Sld;
 
-struct SldHooks<'a, 'b> {
+struct SldHooks<'a, 'b, 'l, 'p, 'q> {
     root: RootSink<'a, 'b>,
+    /// The tables of tabled predicates (clause programs with `:- table` only).
+    tables: Option<&'l mut Local<'p, 'q>>,
 }
 
-impl Hooks for SldHooks<'_, '_> {
-    fn is_tabled(&self, _pred: Pred) -> bool {
-        false
+impl Hooks for SldHooks<'_, '_, '_, '_, '_> {
+    fn is_tabled(&self, pred: Pred) -> bool {
+        self.tables.as_ref().is_some_and(|t| t.is_tabled(pred))
     }
-    fn call(&mut self, _m: &mut Machine<'_>, _st: &State, _goal: Ref, _env: &Env) -> CallAction {
-        CallAction::Resolve
+    fn call(&mut self, m: &mut Machine<'_>, st: &State, goal: Ref, env: &Env) -> CallAction {
+        self.call_complete(m, st, goal, env)
+    }
+    fn call_complete(
+        &mut self,
+        m: &mut Machine<'_>,
+        st: &State,
+        goal: Ref,
+        env: &Env,
+    ) -> CallAction {
+        match self.tables.as_deref_mut() {
+            Some(t) => t.call(m, st, goal, env),
+            None => CallAction::Resolve,
+        }
     }
     fn success(&mut self, m: &mut Machine<'_>, st: &State) -> ControlFlow<()> {
         self.root.success(m, st)
@@ -36,7 +56,25 @@ impl Hooks for SldHooks<'_, '_> {
         env: &Env,
         depth: u32,
     ) -> NotAction {
+        let tabled = match st.b.deref(m.store, goal) {
+            Deref::Term(g) => m.store.functor(g.term).is_some_and(|p| self.is_tabled(p)),
+            Deref::Unbound(_) => false,
+        };
+        if tabled {
+            if let Some(a) = self.negation_complete(m, st, goal, env) {
+                return a;
+            }
+        }
         m.negate_by_search(st, goal, env, depth, self)
+    }
+    fn negation_complete(
+        &mut self,
+        m: &mut Machine<'_>,
+        st: &mut State,
+        goal: Ref,
+        env: &Env,
+    ) -> Option<NotAction> {
+        self.tables.as_deref_mut()?.negation(m, st, goal, env)
     }
 }
 
@@ -55,11 +93,17 @@ impl Strategy for Sld {
     ) -> Outcome {
         let mut m = Machine::new(store, program, limits);
         let mut st = State::for_query(m.store, goal);
-        // Prolog semantics: every derivation is an answer, duplicates included.
-        let mut hooks = SldHooks {
-            root: RootSink::new(goal.nvars, false, on_answer),
-        };
-        let _ = m.run(&mut st, &mut hooks);
+        local::with_local(program, limits, |tables| {
+            // Prolog semantics: every derivation is an answer, duplicates included.
+            let mut hooks = SldHooks {
+                root: RootSink::new(goal.nvars, false, on_answer),
+                tables,
+            };
+            let _ = m.run(&mut st, &mut hooks);
+            if let Some(t) = &hooks.tables {
+                m.out.stats.tables = t.tables();
+            }
+        });
         m.out
     }
 }

@@ -1,6 +1,6 @@
 //! The dynamic database's built-ins (`assert/1`, `asserta/1`, `assertz/1`, `retract/1`,
 //! `retractall/1`, `abolish/1`, `clause/2`, `dynamic/1`) and the table-control ones
-//! (`abolish_all_tables/0`, `abolish_table_pred/1`, and `'$tnot_check'/1` behind `tnot/1`). The
+//! (`abolish_all_tables/0`, `abolish_table_pred/1`, `abolish_table_call/1`, and `'$tnot_check'/1` behind `tnot/1`). The
 //! clauses themselves live in `Program::db` (`dynamic.rs`); a strategy that keeps tables reads
 //! the changes from its log.
 
@@ -126,6 +126,19 @@ impl Machine<'_> {
             }
             ("abolish_all_tables", 0) => {
                 self.program.db.abolish_tables(None);
+                ControlFlow::Continue(true)
+            }
+            ("abolish_table_call", 1) => {
+                // The complete tables whose call unifies with the argument are abolished (SWI's
+                // `abolish_table_subgoals/1`); the next call evaluates them again.
+                let Some(g) = self.bound(st, a(0)) else {
+                    return Some(self.raise(st, Err::Instantiation));
+                };
+                if self.store.functor(g.term).is_none() {
+                    return Some(self.raise(st, Err::TypeTerm("callable", g)));
+                }
+                let key = st.b.resolve(self.store, g, &mut VarMap::new());
+                self.program.db.abolish_call(key);
                 ControlFlow::Continue(true)
             }
             ("$tnot_check", 1) => {

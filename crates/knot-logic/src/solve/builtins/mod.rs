@@ -87,6 +87,7 @@ pub const BUILTINS: &[(&str, u32)] = &[
     ("dynamic", 1),
     ("abolish_all_tables", 0),
     ("abolish_table_pred", 1),
+    ("abolish_table_call", 1),
     ("$tnot_check", 1),
     ("throw", 1),
     ("halt", 0),

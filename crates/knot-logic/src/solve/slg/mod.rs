@@ -9,6 +9,7 @@
 
 mod assume;
 mod chalk;
+pub mod local;
 mod moded;
 mod order;
 mod table;
@@ -238,44 +239,17 @@ fn run(
         && program.coinductive.is_empty()
         && limits.max_term_size.is_some();
     m.chalk_clause_order = chalk_order;
-    let mut engine = Engine {
-        tables: Vec::new(),
-        index: FxHashMap::default(),
-        stack: Vec::new(),
-        next_dfn: 1,
-        busy: std::collections::BinaryHeap::new(),
-        roots: std::collections::BTreeSet::new(),
-        cyclic: Vec::new(),
-        current: Owner::Root,
-        query_called: false,
-        root: RootSink::new(goal.nvars, !program.dialect.unknown_error, on_answer),
-        vals: Vec::new(),
-        root_work: Vec::new(),
+    let root = RootSink::new(goal.nvars, !program.dialect.unknown_error, on_answer);
+    let mut engine = Engine::new(
         program,
-        table_all: limits.table_all,
-        scratch: State::default(),
+        limits,
         assume,
-        verdict: Verdict::default(),
         known,
-        // The sub-engine reads the facts as loaded: not with a dynamic database.
-        datalog: (!program.top_down_only
-            && !program.db.active()
-            && program.declared.is_empty()
-            && program.table_modes.is_empty())
-        .then_some(datalog),
-        db_version: program.db.version(),
-        db_seen: program.db.events_len(),
-        abolished: Default::default(),
-        chalk: chalk_order,
-        frames: Vec::new(),
-        clock: 0,
-        root_strands: std::collections::VecDeque::new(),
-        root_ambiguous_mode: false,
-        query_is_one_call: false,
-        event: None,
+        datalog,
+        root,
+        chalk_order,
         wfs,
-        negated: Vec::new(),
-    };
+    );
     engine.solve(&mut m, goal);
     // Under the well-founded reruns: which tables have an answer, for the next run's negations.
     let seen = match wfs {
@@ -341,6 +315,15 @@ fn plain_answer_taint(store: &crate::term::Store, last: TermId) -> Option<u8> {
         }
         _ => None,
     }
+}
+
+/// Do the two terms (variables of each numbered apart from the other's) unify? The tables
+/// `abolish_table_call/1` abolishes are those whose call unifies with its argument, as SWI's.
+fn unifiable(store: &Store, a: TermId, b: TermId) -> bool {
+    let na = store.var_count(a);
+    let mut bs = crate::term::unify::Bindings::new();
+    bs.alloc(na + store.var_count(b), 0);
+    bs.unify(store, Ref::new(a, 0), Ref::new(b, na), Default::default())
 }
 
 /// A call's variables are the query's `nvars` variables, in order.
@@ -421,6 +404,60 @@ struct Engine<'a, 'b> {
     wfs: Option<&'a Interp>,
     /// Under a well-founded rerun: the tables whose negation it decided.
     negated: Vec<TableId>,
+}
+
+impl<'a, 'b> Engine<'a, 'b> {
+    /// An engine with no tables yet; the query's answers go to `root`.
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        program: &'a Program,
+        limits: &Limits,
+        assume: &'a Assumptions,
+        known: &'a FxHashMap<TermId, AnswerSet>,
+        datalog: &'a mut super::datalog::Cache,
+        root: RootSink<'a, 'b>,
+        chalk: bool,
+        wfs: Option<&'a Interp>,
+    ) -> Self {
+        Engine {
+            tables: Vec::new(),
+            index: FxHashMap::default(),
+            stack: Vec::new(),
+            next_dfn: 1,
+            busy: std::collections::BinaryHeap::new(),
+            roots: std::collections::BTreeSet::new(),
+            cyclic: Vec::new(),
+            current: Owner::Root,
+            query_called: false,
+            root,
+            vals: Vec::new(),
+            root_work: Vec::new(),
+            program,
+            table_all: limits.table_all,
+            scratch: State::default(),
+            assume,
+            verdict: Verdict::default(),
+            known,
+            // The sub-engine reads the facts as loaded: not with a dynamic database.
+            datalog: (!program.top_down_only
+                && !program.db.active()
+                && program.declared.is_empty()
+                && program.table_modes.is_empty())
+            .then_some(datalog),
+            db_version: program.db.version(),
+            db_seen: program.db.events_len(),
+            abolished: Default::default(),
+            chalk,
+            frames: Vec::new(),
+            clock: 0,
+            root_strands: std::collections::VecDeque::new(),
+            root_ambiguous_mode: false,
+            query_is_one_call: false,
+            event: None,
+            wfs,
+            negated: Vec::new(),
+        }
+    }
 }
 
 impl Engine<'_, '_> {
@@ -1081,6 +1118,7 @@ impl Engine<'_, '_> {
                     && match e {
                         DbEvent::AbolishAllTables => true,
                         DbEvent::AbolishTables(p) => pred == Some(p),
+                        DbEvent::AbolishCall(k) => tb.env.is_none() && unifiable(store, tb.goal, k),
                         DbEvent::Changed(_) => pred.is_some_and(|p| {
                             program.incremental.contains(&p)
                                 && deps.as_ref().is_some_and(|d| d.contains(&p))
