@@ -20,7 +20,8 @@
 //! measured from outside. Case `n` is generated from `n` alone, so a failure names its case and
 //! `KNOT_LIMIT_FROM=n KNOT_LIMIT_CASES=1` reruns it. `cargo test` runs `KNOT_LIMIT_CASES` cases
 //! (default 24); `KNOT_LIMIT_JOBS` runs that many cases at once (default 1); `KNOT_BIN` names
-//! another `knot` binary to run. The long run of the
+//! another `knot` binary to run; `KNOT_LIMIT_KEEP=DIR` writes the cases' files into DIR and keeps
+//! them. The long run of the
 //! README is `KNOT_LIMIT_CASES=20000 cargo test --release --test limits_fuzz -- --nocapture`, which
 //! prints the figures; `KNOT_LIMIT_VERBOSE=1` prints every run.
 
@@ -811,7 +812,9 @@ fn check_case(n: usize, dir: &std::path::Path, tally: &Mutex<Tally>) {
             tl.failures.push(what("crashed".to_string()));
         }
     }
-    let _ = std::fs::remove_file(&file);
+    if std::env::var_os("KNOT_LIMIT_KEEP").is_none() {
+        let _ = std::fs::remove_file(&file);
+    }
 }
 
 #[test]
@@ -823,7 +826,8 @@ fn limits_hold_on_random_programs_with_every_strategy() {
         .prefix("knot-limits-")
         .tempdir()
         .expect("temp dir");
-    let dir = tmp.path();
+    let keep = std::env::var_os("KNOT_LIMIT_KEEP").map(std::path::PathBuf::from);
+    let dir = keep.as_deref().unwrap_or(tmp.path());
     let tally = Mutex::new(Tally::default());
     let next = AtomicUsize::new(from);
     let started = Instant::now();

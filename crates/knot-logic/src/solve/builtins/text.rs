@@ -225,17 +225,27 @@ impl Machine<'_> {
         st.b.unify(self.store, x, Ref::new(t, 0), self.opts)
     }
 
-    fn codes(&mut self, s: &str) -> TermId {
-        let items: Vec<TermId> = s.chars().map(|c| self.store.int(c as i64)).collect();
-        self.store.list(&items, None)
-    }
-
-    fn chars(&mut self, s: &str) -> TermId {
-        let items: Vec<TermId> = s
-            .chars()
-            .map(|c| self.store.atom_named(c.encode_utf8(&mut [0; 4])))
-            .collect();
-        self.store.list(&items, None)
+    /// The list of the codes (`codes`) or one-character atoms of `s`; `None` once a limit stops
+    /// the search. A list cell holds about 64 bytes, asked for before it is built, and the time
+    /// and memory limits are checked every 65,536 cells (a text of 30 million characters is two
+    /// gigabytes of list and seconds of work).
+    fn text_list(&mut self, s: &str, codes: bool) -> Option<TermId> {
+        if !self.room_for(s.len().saturating_mul(64)) {
+            return None;
+        }
+        let mut t = self.store.atom(syms::NIL);
+        for (i, c) in s.chars().rev().enumerate() {
+            if i & 0xffff == 0xffff && !self.limits_hold() {
+                return None;
+            }
+            let x = if codes {
+                self.store.int(c as i64)
+            } else {
+                self.store.atom_named(c.encode_utf8(&mut [0; 4]))
+            };
+            t = self.store.app(syms::CONS, &[x, t]);
+        }
+        Some(t)
     }
 
     /// True when `r` is bound (not a variable).
@@ -326,10 +336,8 @@ impl Machine<'_> {
                             return Err(Err::TypeTerm("list", a(1)));
                         }
                         let s = self.text_arg(st, a(0), "number")?;
-                        let l = if name == "number_codes" {
-                            self.codes(&s)
-                        } else {
-                            self.chars(&s)
+                        let Some(l) = self.text_list(&s, name == "number_codes") else {
+                            return Ok(false);
                         };
                         self.unify_term(st, a(1), l)
                     }
@@ -342,10 +350,8 @@ impl Machine<'_> {
                             "string"
                         };
                         let s = self.text_arg(st, a(0), ty)?;
-                        let l = if name.ends_with("codes") {
-                            self.codes(&s)
-                        } else {
-                            self.chars(&s)
+                        let Some(l) = self.text_list(&s, name.ends_with("codes")) else {
+                            return Ok(false);
                         };
                         self.unify_term(st, a(1), l)
                     } else {
@@ -533,7 +539,8 @@ impl Machine<'_> {
                                 built += z.len() + 64;
                                 if built >= 1 << 20 {
                                     built = 0;
-                                    if !self.limits_hold() {
+                                    // The two parts, their texts and their interned copies.
+                                    if !self.limits_hold() || !self.room_for(z.len() * 3) {
                                         return Ok(false);
                                     }
                                 }
