@@ -880,3 +880,74 @@ fn limits_hold_on_random_programs_with_every_strategy() {
     }
     assert!(tl.failures.is_empty(), "{}", tl.failures.join("\n"));
 }
+
+/// Regressions the long run found: each ends within its bound with the answer or limit named.
+#[test]
+fn long_run_regressions_end_within_their_limits() {
+    let dir = tempfile::Builder::new()
+        .prefix("knot-limits-reg-")
+        .tempdir()
+        .expect("temp dir");
+    let dbl =
+        "dbl(A, 0, A) :- !.\ndbl(A, N, B) :- atom_concat(A, A, A2), N1 is N - 1, dbl(A2, N1, B).\n";
+    let mut graph = String::from(":- table path/2.\n");
+    let mut r = Rng(7);
+    for i in 0..3000 {
+        graph.push_str(&format!("e({i}).\n"));
+    }
+    for _ in 0..12000 {
+        graph.push_str(&format!("edge({}, {}).\n", r.below(3000), r.below(3000)));
+    }
+    graph.push_str(
+        "path(X, Y) :- edge(X, Y).\npath(X, Y) :- path(X, Z), path(Z, Y).\n\
+         un(X, Y) :- e(X), e(Y), \\+ path(X, Y).\n",
+    );
+    let cases = [
+        // A stopped Datalog closure was taken as an empty table: every negation of it held.
+        (graph.as_str(), "un(0, X)", "0.05", "timeout"),
+        // sub_atom/5 built every sub-atom of a 4,096-character atom first.
+        (
+            dbl,
+            "dbl(x, 12, A), sub_atom(A, B, L, 0, S), L > 3, fail",
+            "1",
+            "0",
+        ),
+        // A list of 8 million codes was built in one step.
+        (
+            dbl,
+            "dbl(x, 23, A), atom_codes(A, Cs), length(Cs, L)",
+            "0.1",
+            "overflow:",
+        ),
+        // 2^(2^23) took 1.2 s to print.
+        (dbl, "X is 2 ** (2 ** 23)", "0.1", "resource_error(memory)"),
+    ];
+    for (i, (src, goal, timeout, says)) in cases.iter().enumerate() {
+        let file = dir.path().join(format!("reg{i}.pl"));
+        std::fs::write(&file, src).expect("write case");
+        let mut c = Case::new("pl", String::new(), goal.to_string());
+        c.flag("--count");
+        for s in STRATEGIES {
+            let args: Vec<String> = ["--strategy", s, "--timeout", timeout, "--max-memory", "300"]
+                .iter()
+                .map(|a| a.to_string())
+                .collect();
+            let m = run(&file, &c, &args, Duration::from_secs(20), 4 << 20);
+            let t: f64 = timeout.parse().expect("a number");
+            assert!(
+                m.wall.as_secs_f64() <= t * 1.1 + 0.5,
+                "{goal} ({s}) took {:?}",
+                m.wall
+            );
+            assert!(
+                m.peak_kib <= 330 << 10,
+                "{goal} ({s}) peaked at {} KiB",
+                m.peak_kib
+            );
+            assert!(m.end != End::Crash, "{goal} ({s}) crashed: {}", m.said);
+            if s == "slg" || !says.starts_with("timeout") {
+                assert!(m.said.contains(says), "{goal} ({s}) said {}", m.said);
+            }
+        }
+    }
+}
