@@ -744,7 +744,7 @@ fn check_case(n: usize, dir: &std::path::Path, tally: &Mutex<Tally>) {
         .and_then(|mut f| f.write_all(c.src.as_bytes()))
         .expect("write case");
     let timeout = ["0.1", "0.2", "0.3", "0.5"][r.below(4)];
-    let mib = [48u64, 100, 200, 300][r.below(4)];
+    let mib = [64u64, 100, 200, 300][r.below(4)];
     let t: f64 = timeout.parse().expect("a number");
     let allowed = Duration::from_secs_f64(t * 1.1 + 0.5);
     for s in STRATEGIES {
