@@ -609,6 +609,12 @@ impl<'p> Machine<'p> {
 
     /// Count one step and check the step, time and cancellation limits; false once one is hit.
     pub fn tick(&mut self) -> bool {
+        // Once a limit halted the search, every later step is refused at once (not only the next
+        // 128th, which looks at the clock): a caller that goes on after a stop (a Datalog closure
+        // evaluated afresh for each call) must not go on for long.
+        if self.out.stop.is_some() {
+            return false;
+        }
         let s = &mut self.out.stats.steps;
         *s += 1;
         if *s > self.limits.max_steps {

@@ -4,9 +4,10 @@
 
 use crate::term::Store;
 
-/// Bytes in use: the resident set size on Linux, else the store's own estimate.
+/// Bytes in use: the resident set size on Linux, else the store's own estimate; with the intern
+/// table's next growth when it is near ([`Store::growth_ahead`]).
 pub fn in_use(store: &Store) -> u64 {
-    resident().unwrap_or(store.memory() as u64)
+    resident().unwrap_or(store.memory() as u64) + store.growth_ahead()
 }
 
 /// The process's resident set in bytes, where the system reports it (Linux: `/proc/self/statm`).

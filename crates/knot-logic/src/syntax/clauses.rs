@@ -380,6 +380,12 @@ impl Conv<'_> {
     }
 }
 
+/// The most bits an integer may have (a million, 315,653 decimal digits): arithmetic that would
+/// build a larger one raises `resource_error(memory)` and a longer number text is no number. Its
+/// decimal text takes time quadratic in its length to write or read (0.1 s at this size), in one
+/// step that no limit can interrupt.
+pub const MAX_INT_BITS: u64 = 1 << 20;
+
 /// The value of an integer token: decimal (digit groups `1_000`), `0x1F`, `0o17`, `0b101`, or
 /// the character code `0'c`; optionally negative.
 pub fn integer_value(text: &str) -> Option<num_bigint::BigInt> {
@@ -412,7 +418,9 @@ pub fn integer_value(text: &str) -> Option<num_bigint::BigInt> {
             _ => (10, body),
         };
         let digits: String = digits.chars().filter(|&c| c != '_').collect();
-        if digits.is_empty() {
+        // At most MAX_INT_BITS bits (log2 10 < 10/3): a longer number is refused, not parsed in
+        // time quadratic in its length.
+        if digits.is_empty() || digits.len() as u64 * 10 / 3 > MAX_INT_BITS + 64 {
             return None;
         }
         BigInt::parse_bytes(digits.as_bytes(), radix)?

@@ -854,6 +854,19 @@ impl Store {
             + self.nodes.len() * 8
     }
 
+    /// Bytes the intern table's next growth will allocate, once it is near (three quarters of its
+    /// capacity used), else 0. A growth allocates the doubled table at once and fills it while the
+    /// old one is still held: at a million terms, 10 MiB in one step, past a memory budget that
+    /// was checked just before. Counting it ahead stops the search before it.
+    pub fn growth_ahead(&self) -> u64 {
+        let cap = self.table.capacity();
+        if self.table.len() * 4 < cap * 3 {
+            return 0;
+        }
+        let buckets = (cap.max(1) * 8 / 7).next_power_of_two() * 2;
+        (buckets * (std::mem::size_of::<TermId>() + 1)) as u64
+    }
+
     /// True when no term is interned yet.
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()

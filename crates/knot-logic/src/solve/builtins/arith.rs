@@ -4,6 +4,7 @@
 
 use super::super::{Machine, State};
 use super::Err;
+use crate::syntax::clauses::MAX_INT_BITS;
 use crate::term::unify::{Deref, Ref};
 use crate::term::{syms, Store, TermId, View};
 use num_bigint::BigInt;
@@ -249,7 +250,7 @@ fn binary(op: &str, a: Num, b: Num) -> Result<Num, Err> {
                     let left = (op == "<<") == (n >= 0);
                     let n = n.unsigned_abs();
                     if left {
-                        if n > 1 << 24 {
+                        if n > MAX_INT_BITS {
                             return Err(Err::Resource);
                         }
                         x << n
@@ -288,7 +289,9 @@ fn binary(op: &str, a: Num, b: Num) -> Result<Num, Err> {
                     return float_result(a.float().powf(b.float()));
                 }
                 let e = y.to_u32().ok_or(Err::Resource)?;
-                if x.bits() * e as u64 > 1 << 26 {
+                // At least (bits - 1) * e bits: refused before it is built (a result just past
+                // the bound is built and refused after).
+                if (x.bits().saturating_sub(1)).saturating_mul(e as u64) > MAX_INT_BITS {
                     return Err(Err::Resource);
                 }
                 return Ok(Num::norm(num_traits::pow(x, e as usize)));
@@ -509,6 +512,9 @@ impl Machine<'_> {
                         let a = vals.pop().ok_or(Err::Resource)?;
                         binary(op, a, b)?
                     };
+                    if matches!(&v, Num::Big(b) if b.bits() > MAX_INT_BITS) {
+                        return Err(Err::Resource);
+                    }
                     vals.push(v);
                 }
             }

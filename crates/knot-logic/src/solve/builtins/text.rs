@@ -225,17 +225,27 @@ impl Machine<'_> {
         st.b.unify(self.store, x, Ref::new(t, 0), self.opts)
     }
 
-    fn codes(&mut self, s: &str) -> TermId {
-        let items: Vec<TermId> = s.chars().map(|c| self.store.int(c as i64)).collect();
-        self.store.list(&items, None)
-    }
-
-    fn chars(&mut self, s: &str) -> TermId {
-        let items: Vec<TermId> = s
-            .chars()
-            .map(|c| self.store.atom_named(c.encode_utf8(&mut [0; 4])))
-            .collect();
-        self.store.list(&items, None)
+    /// The list of the codes (`codes`) or one-character atoms of `s`; `None` once a limit stops
+    /// the search. A list cell holds about 64 bytes, asked for before it is built, and the time
+    /// and memory limits are checked every 65,536 cells (a text of 30 million characters is two
+    /// gigabytes of list and seconds of work).
+    fn text_list(&mut self, s: &str, codes: bool) -> Option<TermId> {
+        if !self.room_for(s.len().saturating_mul(64)) {
+            return None;
+        }
+        let mut t = self.store.atom(syms::NIL);
+        for (i, c) in s.chars().rev().enumerate() {
+            if i & 0xffff == 0xffff && !self.limits_hold() {
+                return None;
+            }
+            let x = if codes {
+                self.store.int(c as i64)
+            } else {
+                self.store.atom_named(c.encode_utf8(&mut [0; 4]))
+            };
+            t = self.store.app(syms::CONS, &[x, t]);
+        }
+        Some(t)
     }
 
     /// True when `r` is bound (not a variable).
@@ -326,10 +336,8 @@ impl Machine<'_> {
                             return Err(Err::TypeTerm("list", a(1)));
                         }
                         let s = self.text_arg(st, a(0), "number")?;
-                        let l = if name == "number_codes" {
-                            self.codes(&s)
-                        } else {
-                            self.chars(&s)
+                        let Some(l) = self.text_list(&s, name == "number_codes") else {
+                            return Ok(false);
                         };
                         self.unify_term(st, a(1), l)
                     }
@@ -342,10 +350,8 @@ impl Machine<'_> {
                             "string"
                         };
                         let s = self.text_arg(st, a(0), ty)?;
-                        let l = if name.ends_with("codes") {
-                            self.codes(&s)
-                        } else {
-                            self.chars(&s)
+                        let Some(l) = self.text_list(&s, name.ends_with("codes")) else {
+                            return Ok(false);
                         };
                         self.unify_term(st, a(1), l)
                     } else {
@@ -519,16 +525,27 @@ impl Machine<'_> {
                                 None => false,
                             }
                         } else {
-                            // Mode (-, -, +): every split, shortest prefix first.
+                            // Mode (-, -, +): every split, shortest prefix first; n + 1
+                            // splits of n characters each, so the limits are checked as they
+                            // are built.
                             let cuts: Vec<usize> = z
                                 .char_indices()
                                 .map(|(i, _)| i)
                                 .chain(std::iter::once(z.len()))
                                 .collect();
-                            let rows: Vec<Vec<TermId>> = cuts
-                                .into_iter()
-                                .map(|i| vec![mk(self, &z[..i]), mk(self, &z[i..])])
-                                .collect();
+                            let mut rows = Vec::with_capacity(cuts.len());
+                            let mut built = 0usize;
+                            for i in cuts {
+                                built += z.len() + 64;
+                                if built >= 1 << 20 {
+                                    built = 0;
+                                    // The two parts, their texts and their interned copies.
+                                    if !self.limits_hold() || !self.room_for(z.len() * 3) {
+                                        return Ok(false);
+                                    }
+                                }
+                                rows.push(vec![mk(self, &z[..i]), mk(self, &z[i..])]);
+                            }
                             self.alternatives(st, &[a(0), a(1)], rows, None)
                         }
                     }
@@ -614,21 +631,70 @@ impl Machine<'_> {
                     }
                 }
                 ("sub_atom", 5) => {
-                    // sub_atom(+Atom, ?B, ?L, ?A, ?Sub): every match, as alternatives.
-                    let s: Vec<char> = self.text_arg(st, a(0), "atom")?.chars().collect();
+                    // sub_atom(+Atom, ?B, ?L, ?A, ?Sub): every match, as alternatives, in
+                    // SWI-Prolog's order. Only the rows the bound arguments allow are built (a
+                    // known Sub is searched for, a known B, L or A fixes its loop), and the limits
+                    // are checked as they are built: all the sub-atoms of an atom of n characters
+                    // are n^3/6 characters.
+                    if !self.room_for(self.text_len(st, a(0)).saturating_mul(6)) {
+                        return Ok(false);
+                    }
+                    let whole = self.text_arg(st, a(0), "atom")?;
+                    let s: Vec<char> = whole.chars().collect();
+                    drop(whole);
                     let n = s.len();
-                    let known_sub = if self.is_bound(st, a(4)) {
-                        Some(self.text_arg(st, a(4), "atom")?)
+                    let mut fixed = [None; 3];
+                    for (i, slot) in fixed.iter_mut().enumerate() {
+                        match self.number_arg(st, a(i + 1)) {
+                            Ok(None) => {}
+                            Ok(Some(Num::Int(k))) => match usize::try_from(k) {
+                                Ok(k) if k <= n => *slot = Some(k),
+                                _ => return Ok(false),
+                            },
+                            Ok(Some(Num::Big(_))) => return Ok(false),
+                            _ => return Err(Err::TypeTerm("integer", a(i + 1))),
+                        }
+                    }
+                    let [fb, fl, fa] = fixed;
+                    let known_sub: Option<Vec<char>> = if self.is_bound(st, a(4)) {
+                        Some(self.text_arg(st, a(4), "atom")?.chars().collect())
                     } else {
                         None
                     };
+                    let fl = match (&known_sub, fl) {
+                        (Some(k), Some(l)) if k.len() != l => return Ok(false),
+                        (Some(k), _) => Some(k.len()),
+                        (None, l) => l,
+                    };
+                    let bs = match (fb, fl, fa) {
+                        (Some(b), _, _) => b..b + 1,
+                        (None, Some(l), Some(a)) if l + a <= n => n - l - a..n - l - a + 1,
+                        (None, Some(_), Some(_)) => return Ok(false),
+                        _ => 0..n + 1,
+                    };
                     let mut rows = Vec::new();
-                    for b in 0..=n {
-                        for l in 0..=n - b {
-                            let sub: String = s[b..b + l].iter().collect();
-                            if known_sub.as_ref().is_some_and(|k| *k != sub) {
+                    let mut built = 0usize;
+                    for b in bs {
+                        let ls = match (fl, fa) {
+                            (Some(l), _) if b + l <= n => l..l + 1,
+                            (Some(_), _) => continue,
+                            (None, Some(a)) if b + a <= n => n - b - a..n - b - a + 1,
+                            (None, Some(_)) => continue,
+                            (None, None) => 0..n - b + 1,
+                        };
+                        for l in ls {
+                            let part = &s[b..b + l];
+                            if known_sub.as_ref().is_some_and(|k| k.as_slice() != part) {
                                 continue;
                             }
+                            built += l + 64;
+                            if built >= 1 << 20 {
+                                built = 0;
+                                if !self.limits_hold() {
+                                    return Ok(false);
+                                }
+                            }
+                            let sub: String = part.iter().collect();
                             let st = &mut *self.store;
                             rows.push(vec![
                                 st.int(b as i64),

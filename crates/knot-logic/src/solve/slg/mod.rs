@@ -925,10 +925,15 @@ impl Engine<'_, '_> {
             let (goal, nvars) = (tb.goal, tb.nvars);
             let plain =
                 tb.env.is_none() && tb.universes.iter().all(|&u| u == 0) && tb.kinds.is_empty();
-            if let Some(answers) = plain
+            let answers = plain
                 .then(|| super::datalog::answer(dl, m, goal, nvars, self.table_all))
-                .flatten()
-            {
+                .flatten();
+            if m.stopped() {
+                // Stopped by a limit inside the closure: its rows are not its answers (an empty
+                // table taken as complete made every negation of it hold).
+                return None;
+            }
+            if let Some(answers) = answers {
                 // A pure Datalog closure, evaluated bottom-up: complete from the start.
                 let tb = &mut self.tables[t as usize];
                 tb.answers = answers;
