@@ -1,7 +1,7 @@
 % Transitive closure over a cycle of 8 nodes, written left-recursively.
-% Tabling (slg, the default) terminates with every node reachable from 1, each once; so does sld,
-% whose calls of a tabled predicate are tabled (as SWI-Prolog's). Without `:- table`, depth-first
-% (sld) search loops on path(1, Z) calling itself and reports Overflow.
+% Tabling (slg, the default) terminates with every node reachable from 1, each once. Depth-first
+% (sld) search loops on path(1, Z) calling itself and reports Overflow; inside findall/3 or
+% aggregate_all/3 its tabled calls are tabled (as SWI-Prolog's) and terminate.
 %   knot query programs/tc_cycle.pl --goal 'path(1, X)' --all
 %   knot query programs/tc_cycle.pl --goal 'path(1, X)' --all --strategy sld
 :- table path/2.

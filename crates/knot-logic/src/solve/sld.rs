@@ -2,10 +2,13 @@
 //! tabled, so a goal that depends on itself recurses until the depth limit, and the answer is
 //! Overflow (what rustc reports as "overflow evaluating the requirement"), never a crash.
 //!
-//! In a clause program with `:- table` declarations, a call of a tabled predicate is answered as
-//! SWI-Prolog answers it (`slg/local.rs`): the call's table is evaluated to completion by SLG
-//! resolution, and its answers are the call's alternatives. Everything else stays SLD (cuts,
-//! order, multiplicities of untabled predicates).
+//! In a clause program with `:- table` declarations, a tabled call where the machine needs its
+//! complete answers — inside `findall/3`, `forall/2`, `aggregate_all/3`, `bagof`/`setof`, a
+//! negation, `catch/3`, or before a cut ([`Hooks::call_complete`]) — is answered as SWI-Prolog
+//! answers it (`slg/local.rs`): the call's table is evaluated to completion by SLG resolution, and
+//! its answers are the call's alternatives. An ordinary call stays SLD, so `path(1, X)` over a
+//! left-recursive tabled `path/2` overflows while `aggregate_all(count, path(_, _), N)` counts its
+//! table's answers.
 
 use super::answers::RootSink;
 use super::machine::{CallAction, Env, Hooks, Machine, NotAction, State};
@@ -30,8 +33,11 @@ impl Hooks for SldHooks<'_, '_, '_, '_, '_> {
     fn is_tabled(&self, pred: Pred) -> bool {
         self.tables.as_ref().is_some_and(|t| t.is_tabled(pred))
     }
-    fn call(&mut self, m: &mut Machine<'_>, st: &State, goal: Ref, env: &Env) -> CallAction {
-        self.call_complete(m, st, goal, env)
+    /// An ordinary call of a tabled predicate is resolved against its clauses: sld is SLD, and a
+    /// left-recursive predicate overflows, tabled or not. Where a construct needs the call's
+    /// complete answers (below), its table is completed first, as every strategy does.
+    fn call(&mut self, _m: &mut Machine<'_>, _st: &State, _goal: Ref, _env: &Env) -> CallAction {
+        CallAction::Resolve
     }
     fn call_complete(
         &mut self,
