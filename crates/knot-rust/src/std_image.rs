@@ -236,7 +236,6 @@ pub fn build() -> crate::error::Result<Vec<u8>> {
     let (store, lowered, resolved) = lower_alone()?;
     let internal =
         |e: String| crate::error::Error::Internal(format!("cannot build the std image: {e}"));
-    let encode = |v: &dyn Encode| v.encode().map_err(|e| internal(e.to_string()));
     let program = lowered
         .program
         .image()
@@ -259,15 +258,15 @@ pub fn build() -> crate::error::Result<Vec<u8>> {
         .collect();
     auto_traits.sort();
     auto_traits.dedup();
-    let library = encode(&resolved.library)?;
-    let store = encode(&store.image())?;
+    let library = encoded(&resolved.library)?;
+    let store = encoded(&store.image())?;
     let program = program
         .split(PROGRAM_PARTS)
         .iter()
         .map(|p| p.encode().map_err(|e| internal(e.to_string())))
         .collect::<crate::error::Result<Vec<_>>>()?;
-    let names = encode(&lowered.names)?;
-    let resolver = encode(&resolved.resolver)?;
+    let names = encoded(&lowered.names)?;
+    let resolver = encoded(&resolved.resolver)?;
     let file = ImageFile {
         store: &store,
         program: program.iter().map(|p| &p[..]).collect(),
@@ -278,17 +277,12 @@ pub fn build() -> crate::error::Result<Vec<u8>> {
         auto_traits,
     };
     let mut out = key().to_le_bytes().to_vec();
-    out.extend(encode(&file)?);
+    out.extend(encoded(&file)?);
     Ok(out)
 }
 
-/// A value the image holds encoded (postcard), whatever its type.
-trait Encode {
-    fn encode(&self) -> postcard::Result<Vec<u8>>;
-}
-
-impl<T: Serialize> Encode for T {
-    fn encode(&self) -> postcard::Result<Vec<u8>> {
-        postcard::to_stdvec(self)
-    }
+/// One part of the image, encoded (postcard).
+fn encoded<T: Serialize>(v: &T) -> crate::error::Result<Vec<u8>> {
+    postcard::to_stdvec(v)
+        .map_err(|e| crate::error::Error::Internal(format!("cannot build the std image: {e}")))
 }
